@@ -1,0 +1,306 @@
+//! The contest's text protocol: the lines a player reads (the init lines, then four pod lines a
+//! turn) and the order lines it prints, parsed exactly as the referee's regular expression
+//! accepts them. Parsing never panics and never allocates.
+
+use super::state::{State, Track, PODS};
+use super::step::{Command, Thrust, MAX_THRUST};
+use std::fmt::{self, Write};
+
+/// One order line, parsed: `X Y [THRUST|SHIELD|BOOST] [message]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order<'a> {
+    pub x: i32,
+    pub y: i32,
+    pub thrust: Thrust,
+    /// Whatever followed the thrust, as the referee captures it.
+    pub message: Option<&'a str>,
+}
+
+impl Order<'_> {
+    /// The command the engine plays.
+    pub fn command(&self) -> Command {
+        Command::toward(self.x, self.y, self.thrust)
+    }
+}
+
+/// Why the referee rejects an order line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrderError {
+    /// The line does not match `X Y [POWER] [MESSAGE]`.
+    Syntax,
+    /// A numeric thrust above 200.
+    Power(u32),
+}
+
+impl fmt::Display for OrderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OrderError::Syntax => write!(f, "expected 'x y power'"),
+            OrderError::Power(p) => {
+                write!(f, "expected '0 <= power <= 200' but found 'power = {p}'")
+            }
+        }
+    }
+}
+
+/// Java's `\s`: space, tab, newline, vertical tab, form feed, carriage return.
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// Whether Java's `.` refuses this character (a line terminator).
+#[inline]
+fn is_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// Parses an order line exactly as the referee's pattern
+/// `(-?[0-9]{1,9})\s+(-?[0-9]{1,9})\s+(power)?(?:\s+(.+))?` with power
+/// `[0-9]{1,9}|SHIELD|BOOST` matches it, backtracking included: a missing power means 200,
+/// `"x y 100 "` (one space after the power and nothing else) is invalid, `"x y  msg"` is valid.
+pub fn parse_order(line: &str) -> Result<Order<'_>, OrderError> {
+    let b = line.as_bytes();
+    let (x, i) = coordinate(b, 0).ok_or(OrderError::Syntax)?;
+    let i = spaces(b, i).ok_or(OrderError::Syntax)?;
+    let (y, i) = coordinate(b, i).ok_or(OrderError::Syntax)?;
+    let ws_end = spaces(b, i).ok_or(OrderError::Syntax)?;
+    // First the regex lets `\s+` take every blank, then tries a power and a message after it.
+    let rest = &line[ws_end..];
+    let with_power = if rest.is_empty() {
+        Some((None, None))
+    } else {
+        power_token(rest).and_then(|(power, len)| {
+            let after = &rest[len..];
+            if after.is_empty() {
+                Some((Some(power), None))
+            } else {
+                message(after).map(|m| (Some(power), Some(m)))
+            }
+        })
+    };
+    let (power, msg) = match with_power {
+        Some(found) => found,
+        // Backtracking: `\s+` gives one blank back, the power is skipped, and the message
+        // group takes that blank and everything after it.
+        None if ws_end - i >= 2 => (
+            None,
+            Some(message(&line[ws_end - 1..]).ok_or(OrderError::Syntax)?),
+        ),
+        None => return Err(OrderError::Syntax),
+    };
+    let thrust = match power {
+        None => Thrust::Power(MAX_THRUST),
+        Some(Power::Shield) => Thrust::Shield,
+        Some(Power::Boost) => Thrust::Boost,
+        Some(Power::Number(p)) if p <= MAX_THRUST as u32 => Thrust::Power(p as u16),
+        Some(Power::Number(p)) => return Err(OrderError::Power(p)),
+    };
+    Ok(Order {
+        x,
+        y,
+        thrust,
+        message: msg,
+    })
+}
+
+/// `-?[0-9]{1,9}` at `i`, not followed by a further digit (the regex could not backtrack out
+/// of that: a blank must follow). Returns the value and the end.
+fn coordinate(b: &[u8], mut i: usize) -> Option<(i32, usize)> {
+    let neg = b.get(i) == Some(&b'-');
+    if neg {
+        i += 1;
+    }
+    let (v, end) = digits(b, i)?;
+    let v = v as i32;
+    Some((if neg { -v } else { v }, end))
+}
+
+/// A run of 1 to 9 ASCII digits at `i`, maximal. Returns the value and the end.
+fn digits(b: &[u8], i: usize) -> Option<(u32, usize)> {
+    let len = b[i.min(b.len())..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    if !(1..=9).contains(&len) {
+        return None;
+    }
+    let v = b[i..i + len]
+        .iter()
+        .fold(0u32, |v, &c| v * 10 + (c - b'0') as u32);
+    Some((v, i + len))
+}
+
+/// `\s+` at `i`, maximal. Returns the end.
+fn spaces(b: &[u8], i: usize) -> Option<usize> {
+    let len = b[i.min(b.len())..]
+        .iter()
+        .take_while(|&&c| is_space(c))
+        .count();
+    (len > 0).then_some(i + len)
+}
+
+enum Power {
+    Number(u32),
+    Shield,
+    Boost,
+}
+
+/// The power alternative at the start of `s`, and its length. Only the longest digit run can
+/// lead to a match: a shorter one leaves a digit where a blank or the end must follow.
+fn power_token(s: &str) -> Option<(Power, usize)> {
+    let b = s.as_bytes();
+    if let Some((v, end)) = digits(b, 0) {
+        return Some((Power::Number(v), end));
+    }
+    if s.starts_with("SHIELD") {
+        Some((Power::Shield, 6))
+    } else if s.starts_with("BOOST") {
+        Some((Power::Boost, 5))
+    } else {
+        None
+    }
+}
+
+/// `\s+(.+)` matching the whole of `s`, as the regex would capture it: the blanks taken as
+/// greedily as the message still allows. `None` if there is no such split.
+fn message(s: &str) -> Option<&str> {
+    let b = s.as_bytes();
+    let blanks = b.iter().take_while(|&&c| is_space(c)).count();
+    if blanks == 0 {
+        return None;
+    }
+    // The message may not contain a line terminator, so it must start after the last one.
+    let after_terminator = s
+        .char_indices()
+        .filter(|&(_, c)| is_terminator(c))
+        .last()
+        .map_or(0, |(k, c)| k + c.len_utf8());
+    // The blanks are ASCII, so every index up to `blanks` is a char boundary.
+    let start = blanks.min(s.len() - 1);
+    (start >= 1 && start >= after_terminator && start < s.len()).then(|| &s[start..])
+}
+
+/// The angle a player sees: −1 before the first rotation, else the facing in whole degrees,
+/// normalised to 0..=360 (360 does occur).
+pub fn display_angle(angle: Option<f64>) -> i32 {
+    const TAU: f64 = 2.0 * std::f64::consts::PI;
+    match angle {
+        None => -1,
+        Some(a) => {
+            crate::java::round_to_int(((a % TAU) + TAU) % TAU * 180.0 / std::f64::consts::PI)
+        }
+    }
+}
+
+/// The initialization lines: laps, checkpoint count, one `x y` line per checkpoint.
+pub fn write_init(track: &Track, out: &mut impl Write) -> fmt::Result {
+    writeln!(out, "{}", track.laps)?;
+    writeln!(out, "{}", track.len())?;
+    for cp in track.checkpoints() {
+        writeln!(out, "{} {}", cp.x as i32, cp.y as i32)?;
+    }
+    Ok(())
+}
+
+/// The order in which `player` sees the pods: its own two first.
+pub fn pod_order(player: usize) -> [usize; PODS] {
+    if player == 0 {
+        [0, 1, 2, 3]
+    } else {
+        [2, 3, 0, 1]
+    }
+}
+
+/// A turn's four pod lines for `player`: `x y vx vy angle nextCheckPointId`.
+pub fn write_turn(
+    track: &Track,
+    state: &State,
+    player: usize,
+    out: &mut impl Write,
+) -> fmt::Result {
+    for i in pod_order(player) {
+        let p = &state.pods[i];
+        let next = if state.dead[State::owner(i)] {
+            -1
+        } else {
+            p.next_checkpoint(track) as i32
+        };
+        writeln!(
+            out,
+            "{} {} {} {} {} {}",
+            crate::java::round_to_int(p.pos.x),
+            crate::java::round_to_int(p.pos.y),
+            crate::java::round_to_int(p.vel.x),
+            crate::java::round_to_int(p.vel.y),
+            display_angle(p.angle),
+            next
+        )?;
+    }
+    Ok(())
+}
+
+/// An order as a line a bot would print: `x y power`, `x y BOOST` or `x y SHIELD`.
+pub fn format_order(x: i32, y: i32, thrust: Thrust) -> String {
+    match thrust {
+        Thrust::Power(p) => format!("{x} {y} {p}"),
+        Thrust::Boost => format!("{x} {y} BOOST"),
+        Thrust::Shield => format!("{x} {y} SHIELD"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(line: &str) -> (Thrust, Option<&str>) {
+        let o = parse_order(line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        (o.thrust, o.message)
+    }
+
+    /// The table of spec section 3, checked with Java on the live pattern.
+    #[test]
+    fn spec_table() {
+        assert_eq!(ok("100 200 100"), (Thrust::Power(100), None));
+        assert_eq!(
+            ok("100 200 100 hi there"),
+            (Thrust::Power(100), Some("hi there"))
+        );
+        assert_eq!(ok("100 200 BOOST").0, Thrust::Boost);
+        assert_eq!(ok("100 200 SHIELD").0, Thrust::Shield);
+        let o = parse_order("-5 -7 0").unwrap();
+        assert_eq!((o.x, o.y, o.thrust), (-5, -7, Thrust::Power(0)));
+        assert_eq!(ok("100 200 0100").0, Thrust::Power(100));
+        assert_eq!(ok("100 200 "), (Thrust::Power(200), None));
+        assert_eq!(ok("100 200  hello"), (Thrust::Power(200), Some("hello")));
+        assert_eq!(ok("100\t200\t50").0, Thrust::Power(50));
+        for bad in [
+            "100 200 100 ",
+            " 100 200 100",
+            "100 200",
+            "100.5 200 100",
+            "100 200 -1",
+            "100 200 boost",
+            "100 200 SHIELDx",
+            "1234567890 200 100",
+            "100 200 1234567890",
+            "",
+        ] {
+            assert_eq!(parse_order(bad), Err(OrderError::Syntax), "{bad:?}");
+        }
+        assert_eq!(parse_order("100 200 201"), Err(OrderError::Power(201)));
+        assert_eq!(
+            parse_order("100 200 999999999"),
+            Err(OrderError::Power(999999999))
+        );
+    }
+
+    #[test]
+    fn display_angle_normalises_and_rounds() {
+        assert_eq!(display_angle(None), -1);
+        assert_eq!(display_angle(Some(0.0)), 0);
+        assert_eq!(display_angle(Some(-std::f64::consts::FRAC_PI_2)), 270);
+        assert_eq!(display_angle(Some(-3.79)), 143);
+        assert_eq!(display_angle(Some(-0.001)), 360);
+    }
+}

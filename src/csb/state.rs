@@ -1,0 +1,138 @@
+//! The Coders Strike Back game state: the track (fixed for a game) and the pods (everything that
+//! changes), kept apart so that a search copies only the small part.
+
+use crate::geom::Vec2;
+
+/// Maximum number of checkpoints on a track (the 13 real maps have 3 to 6; the statement
+/// allows up to 8).
+pub const MAX_CHECKPOINTS: usize = 8;
+/// Pods in a Legend game: 2 players with 2 pods each. Pods 0 and 1 are player 0's.
+pub const PODS: usize = 4;
+
+/// The race course: checkpoints in order and the number of laps. Checkpoint 0 is the start
+/// and the finish line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Track {
+    checkpoints: [Vec2; MAX_CHECKPOINTS],
+    len: u8,
+    pub laps: u8,
+}
+
+impl Track {
+    /// A track over `checkpoints` (2 to 8 of them, integer coordinates).
+    pub fn new(checkpoints: &[(i32, i32)], laps: u8) -> Result<Track, String> {
+        if !(2..=MAX_CHECKPOINTS).contains(&checkpoints.len()) {
+            return Err(format!(
+                "a track needs 2 to {MAX_CHECKPOINTS} checkpoints, got {}",
+                checkpoints.len()
+            ));
+        }
+        if laps == 0 {
+            return Err("a race needs at least one lap".to_string());
+        }
+        let mut cps = [Vec2::ZERO; MAX_CHECKPOINTS];
+        for (slot, &(x, y)) in cps.iter_mut().zip(checkpoints) {
+            *slot = Vec2::new(x as f64, y as f64);
+        }
+        Ok(Track {
+            checkpoints: cps,
+            len: checkpoints.len() as u8,
+            laps,
+        })
+    }
+
+    /// The checkpoints in order.
+    #[inline]
+    pub fn checkpoints(&self) -> &[Vec2] {
+        &self.checkpoints[..self.len as usize]
+    }
+
+    /// Number of checkpoints.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Always false: a track has at least two checkpoints.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn checkpoint(&self, i: usize) -> Vec2 {
+        self.checkpoints[i]
+    }
+
+    /// Checkpoint passes a pod needs to finish the race: `laps × checkpoints`.
+    #[inline]
+    pub fn passes_to_finish(&self) -> u16 {
+        self.laps as u16 * self.len as u16
+    }
+}
+
+/// One pod.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pod {
+    /// Position; integral between turns.
+    pub pos: Vec2,
+    /// Speed; integral between turns.
+    pub vel: Vec2,
+    /// Facing in radians, never normalised; `None` until the pod first turns.
+    pub angle: Option<f64>,
+    /// Checkpoint passes so far; the next checkpoint is `(passed + 1) % n`.
+    pub passed: u16,
+    /// The step (1-based) of the last pass; 0 at the start.
+    pub last_pass: u16,
+    /// The turn (0-based) in which the pod last ordered SHIELD.
+    pub shield_round: Option<u16>,
+    /// Whether the pod has used its thrust-650 BOOST.
+    pub boost_used: bool,
+}
+
+impl Pod {
+    /// A pod standing at `pos`, facing nowhere yet.
+    pub fn at(pos: Vec2) -> Pod {
+        Pod {
+            pos,
+            vel: Vec2::ZERO,
+            angle: None,
+            passed: 0,
+            last_pass: 0,
+            shield_round: None,
+            boost_used: false,
+        }
+    }
+
+    /// Index of the checkpoint this pod must pass next.
+    #[inline]
+    pub fn next_checkpoint(&self, track: &Track) -> usize {
+        (self.passed as usize + 1) % track.len()
+    }
+}
+
+/// Everything that changes during a game. `Copy`, fixed size, no heap.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct State {
+    pub pods: [Pod; PODS],
+    /// Turns played so far (physics steps done); also the 0-based index of the next turn.
+    pub round: u16,
+    /// Players eliminated (invalid output, no answer, or checkpoint timeout).
+    pub dead: [bool; 2],
+}
+
+impl State {
+    /// The start of a race: pods at their spawn points.
+    pub fn new(spawns: [Vec2; PODS]) -> State {
+        State {
+            pods: spawns.map(Pod::at),
+            round: 0,
+            dead: [false; 2],
+        }
+    }
+
+    /// The player a pod belongs to.
+    #[inline]
+    pub fn owner(pod: usize) -> usize {
+        pod / 2
+    }
+}

@@ -1,0 +1,508 @@
+//! One turn of Coders Strike Back, exactly as the official referee plays it (spec sections 4–10):
+//! orders (rotation, thrust, SHIELD, BOOST), movement with collisions resolved in time order,
+//! friction and rounding, checkpoint passes along the travelled path, timeouts and the end.
+//!
+//! The step allocates nothing and touches only the `State` it is given.
+
+use super::state::{Pod, State, Track, PODS};
+use crate::geom::{contact_time, sqrt_le, Vec2};
+use crate::java;
+
+/// Radius of a pod.
+pub const POD_RADIUS: f64 = 400.0;
+/// A checkpoint is passed when the pod's path comes within this distance (inclusive).
+pub const CHECKPOINT_RADIUS: f64 = 600.0;
+/// Largest numeric thrust.
+pub const MAX_THRUST: u16 = 200;
+/// Thrust of a pod's first BOOST.
+pub const BOOST_THRUST: f64 = 650.0;
+/// Largest rotation per turn, except a pod's first: 18 degrees.
+pub const MAX_ROTATION: f64 = std::f64::consts::PI / 10.0;
+/// Turns without thrust after the SHIELD turn.
+pub const SHIELD_COOLDOWN: u16 = 3;
+/// Mass of a pod during the step of the turn it ordered SHIELD.
+pub const SHIELD_MASS: f64 = 10.0;
+/// Smallest half-impulse of a collision.
+pub const MIN_IMPULSE: f64 = 120.0;
+/// Collisions this close in time are resolved together; also the separation push.
+pub const EPSILON: f64 = 0.00001;
+/// Speed kept each turn.
+pub const FRICTION_KEEP: f64 = 1.0 - 0.15;
+/// Turns a player survives without a checkpoint pass.
+pub const CHECKPOINT_TIMEOUT: u16 = 100;
+/// Turns in a game at most.
+pub const MAX_ROUNDS: u16 = 500;
+
+/// Where a pod turns this turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Steer {
+    /// No rotation and no acceleration: the order of a pod aiming at its own position, and of
+    /// a pod whose player gave no valid order.
+    Hold,
+    /// Aim at a point, as the text protocol does: the pod turns toward it, by at most 18°
+    /// (its first real rotation is uncapped). Aiming at its own position is `Hold`.
+    Point(i32, i32),
+    /// Turn by this many radians, clamped to ±18°: the search's form, which needs no `atan2`.
+    /// A pod that has never turned measures from the direction of its next checkpoint.
+    Turn(f64),
+}
+
+/// What drives the pod this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Thrust {
+    /// A thrust of 0..=200.
+    Power(u16),
+    /// Thrust 650 the first time a pod uses it, then the maximum thrust.
+    Boost,
+    /// Mass 10 for this turn's step; no thrust this turn and the next 3.
+    Shield,
+}
+
+/// A pod's order for one turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Command {
+    pub steer: Steer,
+    pub thrust: Thrust,
+}
+
+impl Command {
+    /// The order of a pod that was given none: no rotation, no thrust.
+    pub const IDLE: Command = Command {
+        steer: Steer::Hold,
+        thrust: Thrust::Power(0),
+    };
+
+    /// Aim at `(x, y)` with `thrust`.
+    pub fn toward(x: i32, y: i32, thrust: Thrust) -> Command {
+        Command {
+            steer: Steer::Point(x, y),
+            thrust,
+        }
+    }
+
+    /// Turn by `radians` (clamped to ±18°) with `thrust`.
+    pub fn turn(radians: f64, thrust: Thrust) -> Command {
+        Command {
+            steer: Steer::Turn(radians),
+            thrust,
+        }
+    }
+}
+
+/// Plays one turn: the four pods' commands (pods 0 and 1 are player 0's), then the physics and
+/// the rules. Pods of players already marked dead should be given [`Command::IDLE`] for any pod
+/// whose order the referee did not accept. Call only while the game is not over.
+pub fn step(track: &Track, state: &mut State, commands: &[Command; PODS]) {
+    let round = state.round;
+    let mut shielded = [false; PODS];
+    for (i, (pod, cmd)) in state.pods.iter_mut().zip(commands).enumerate() {
+        shielded[i] = apply_command(track, pod, cmd, round);
+    }
+    let mut paths = state.pods.map(|p| Path::new(p.pos));
+    let mut t = 0.0;
+    while t < 1.0 {
+        t += advance(track, &mut state.pods, &shielded, t, &mut paths);
+    }
+    for pod in &mut state.pods {
+        pod.vel = pod.vel * FRICTION_KEEP;
+        pod.pos = pod.pos.round();
+        pod.vel = pod.vel.trunc();
+    }
+    state.round += 1;
+    let round = state.round;
+    for (i, pod) in state.pods.iter_mut().enumerate() {
+        if !state.dead[State::owner(i)] {
+            pass_checkpoints(track, pod, &mut paths[i], round);
+        }
+    }
+    for player in 0..2 {
+        let pods = &state.pods[player * 2..player * 2 + 2];
+        if pods
+            .iter()
+            .all(|p| round - p.last_pass >= CHECKPOINT_TIMEOUT)
+        {
+            state.dead[player] = true;
+        }
+    }
+}
+
+/// Handles one pod's order at the start of a turn (the referee's `handlePlayerOutput`): the
+/// rotation, the thrust and the speed it adds. Returns whether the pod is shielded this turn.
+#[inline]
+fn apply_command(track: &Track, pod: &mut Pod, cmd: &Command, round: u16) -> bool {
+    let mut shielded = false;
+    let mut power = match cmd.thrust {
+        Thrust::Power(p) => p as f64,
+        Thrust::Shield => {
+            shielded = true;
+            pod.shield_round = Some(round);
+            0.0
+        }
+        Thrust::Boost => {
+            if pod.boost_used {
+                MAX_THRUST as f64
+            } else {
+                pod.boost_used = true;
+                BOOST_THRUST
+            }
+        }
+    };
+    if let Some(s) = pod.shield_round {
+        if round <= s + SHIELD_COOLDOWN {
+            power = 0.0;
+        }
+    }
+    let angle = match cmd.steer {
+        Steer::Hold => return shielded,
+        Steer::Point(x, y) => {
+            let (tx, ty) = (x as f64, y as f64);
+            if tx == pod.pos.x && ty == pod.pos.y {
+                return shielded;
+            }
+            let a = java::atan2(ty - pod.pos.y, tx - pod.pos.x);
+            match pod.angle {
+                None => a,
+                Some(last) => capped_rotation(last, a),
+            }
+        }
+        Steer::Turn(delta) => {
+            let base = match pod.angle {
+                Some(last) => last,
+                None => {
+                    let cp = track.checkpoint(pod.next_checkpoint(track));
+                    java::atan2(cp.y - pod.pos.y, cp.x - pod.pos.x)
+                }
+            };
+            base + delta.clamp(-MAX_ROTATION, MAX_ROTATION)
+        }
+    };
+    pod.angle = Some(angle);
+    if power != 0.0 {
+        pod.vel += thrust_vector(angle, power);
+    }
+    shielded
+}
+
+/// The referee's rotation toward `target` from `last`: snap when within 18°, else turn by
+/// exactly 18° toward it.
+#[inline]
+fn capped_rotation(last: f64, target: f64) -> f64 {
+    const TAU: f64 = 2.0 * std::f64::consts::PI;
+    let da = (target - last) % TAU;
+    let rel = (2.0 * da) % TAU - da;
+    if rel.abs() >= MAX_ROTATION {
+        last + MAX_ROTATION * rel.signum()
+    } else {
+        target
+    }
+}
+
+/// The acceleration of a pod facing `angle` with `power`: the unit vector is normalised again
+/// before scaling, as the referee does.
+#[inline]
+fn thrust_vector(angle: f64, power: f64) -> Vec2 {
+    let (s, c) = angle.sin_cos();
+    let l = (c * c + s * s).sqrt();
+    Vec2::new(c / l * power, s / l * power)
+}
+
+/// The path a pod travelled this turn, bent by its collisions, folded as the bends come in so
+/// that it has a fixed size: closed segments become a bit set of the checkpoints they pass
+/// within 600 of. The referee keeps the polyline `[start, waypoints…, end]` and scans it
+/// after the turn; the set of checkpoints each segment reaches is all that scan depends on.
+#[derive(Clone, Copy, Debug)]
+struct Path {
+    /// Start of the open segment.
+    from: Vec2,
+    /// The last waypoint, which a later collision at the same time replaces.
+    pending: Option<(f64, Vec2)>,
+    /// Checkpoints reached by the closed segments, one bit each.
+    reached: u8,
+    /// Whether the path has a bend (then `reached` is meaningful).
+    bent: bool,
+}
+
+impl Path {
+    fn new(start: Vec2) -> Path {
+        Path {
+            from: start,
+            pending: None,
+            reached: 0,
+            bent: false,
+        }
+    }
+
+    /// Adds a bend at `time`; a bend at the same time as the last replaces it.
+    #[inline]
+    fn bend(&mut self, track: &Track, time: f64, pos: Vec2) {
+        if let Some((t, _)) = self.pending {
+            if t != time {
+                self.close(track);
+            }
+        }
+        self.pending = Some((time, pos));
+    }
+
+    /// Closes the segment that ends at the pending waypoint.
+    fn close(&mut self, track: &Track) {
+        if let Some((_, at)) = self.pending.take() {
+            self.reached |= reached_mask(track, self.from, at);
+            self.from = at;
+            self.bent = true;
+        }
+    }
+}
+
+/// Bits of the checkpoints that the segment `a`–`b` passes within 600 of.
+fn reached_mask(track: &Track, a: Vec2, b: Vec2) -> u8 {
+    track
+        .checkpoints()
+        .iter()
+        .enumerate()
+        .filter(|(_, &cp)| touches(a, b, cp))
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// One sub-step of the movement (the referee's `step(pods, beginTime)`): finds the earliest
+/// collisions, moves every pod to that time, bounces every pair within `EPSILON` of it, in
+/// order. Returns the time advanced.
+#[inline]
+fn advance(
+    track: &Track,
+    pods: &mut [Pod; PODS],
+    shielded: &[bool; PODS],
+    begin: f64,
+    paths: &mut [Path; PODS],
+) -> f64 {
+    let limit = 1.0 - begin;
+    // Pairs in the referee's order: (3,2), (3,1), (3,0), (2,1), (2,0), (1,0).
+    let mut hits: [(f64, u8, u8); 6] = [(0.0, 0, 0); 6];
+    let mut n = 0;
+    for i in (0..PODS).rev() {
+        for j in (0..i).rev() {
+            let d = pods[i].pos - pods[j].pos;
+            let time = if sqrt_le(d.norm2(), 2.0 * POD_RADIUS) {
+                begin
+            } else {
+                match contact_time(d, pods[i].vel - pods[j].vel, 2.0 * POD_RADIUS, limit) {
+                    Some(c) => begin + c,
+                    None => continue,
+                }
+            };
+            // Stable insertion by time.
+            let mut k = n;
+            while k > 0 && hits[k - 1].0 > time {
+                hits[k] = hits[k - 1];
+                k -= 1;
+            }
+            hits[k] = (time, i as u8, j as u8);
+            n += 1;
+        }
+    }
+    if n == 0 {
+        for pod in pods.iter_mut() {
+            pod.pos += pod.vel * limit;
+        }
+        return limit;
+    }
+    let first = hits[0].0;
+    let dt = first - begin;
+    if dt > 0.0 {
+        for pod in pods.iter_mut() {
+            pod.pos += pod.vel * dt;
+        }
+    }
+    for &(time, i, j) in &hits[..n] {
+        if time > first + EPSILON {
+            break;
+        }
+        let (i, j) = (i as usize, j as usize);
+        bounce(pods, shielded, i, j);
+        for k in [i, j] {
+            paths[k].bend(track, first, pods[k].pos);
+        }
+    }
+    dt
+}
+
+/// The referee's `PodCollision.react()`: `c1` is the higher-index pod. Half the elastic impulse
+/// plus at least `MIN_IMPULSE` more, then a push apart if they overlap.
+#[inline]
+fn bounce(pods: &mut [Pod; PODS], shielded: &[bool; PODS], c1: usize, c2: usize) {
+    let inv_mass = |k: usize| {
+        if shielded[k] {
+            1.0 / SHIELD_MASS
+        } else {
+            1.0
+        }
+    };
+    let (m1, m2) = (inv_mass(c1), inv_mass(c2));
+    let normal = (pods[c2].pos - pods[c1].pos).normalized();
+    let relvel = pods[c1].vel - pods[c2].vel;
+    let force = normal.dot(relvel) / (m1 + m2);
+    let total = force + force.max(MIN_IMPULSE);
+    pods[c1].vel += normal * -total * m1;
+    pods[c2].vel += normal * total * m2;
+    let diff = pods[c1].pos.dist(pods[c2].pos) - 2.0 * POD_RADIUS;
+    if diff <= 0.0 {
+        let push = -diff / 2.0 + EPSILON;
+        pods[c1].pos += normal * -push;
+        pods[c2].pos += normal * push;
+    }
+}
+
+/// Java's `Line2D.ptSegDistSq`: squared distance from `p` to the segment `a`–`b`, computed
+/// with the JDK's formula (clamped at 0).
+#[inline]
+fn segment_dist2(a: Vec2, b: Vec2, p: Vec2) -> f64 {
+    let (x2, y2) = (b.x - a.x, b.y - a.y);
+    let (mut px, mut py) = (p.x - a.x, p.y - a.y);
+    let mut dot = px * x2 + py * y2;
+    let proj = if dot <= 0.0 {
+        0.0
+    } else {
+        px = x2 - px;
+        py = y2 - py;
+        dot = px * x2 + py * y2;
+        if dot <= 0.0 {
+            0.0
+        } else {
+            dot * dot / (x2 * x2 + y2 * y2)
+        }
+    };
+    let len = px * px + py * py - proj;
+    if len < 0.0 {
+        0.0
+    } else {
+        len
+    }
+}
+
+#[inline]
+fn touches(a: Vec2, b: Vec2, cp: Vec2) -> bool {
+    sqrt_le(segment_dist2(a, b, cp), CHECKPOINT_RADIUS)
+}
+
+/// The referee's `checkCheckPoints`, after rounding: while some segment of the path, ending at
+/// the rounded position, passes within 600 of the next checkpoint, the pod passes it (several
+/// in one turn are possible). Bounded by one lap, where the referee would loop forever.
+fn pass_checkpoints(track: &Track, pod: &mut Pod, path: &mut Path, round: u16) {
+    path.close(track);
+    let end = pod.pos;
+    if !path.bent {
+        for _ in 0..track.len() {
+            if !touches(path.from, end, track.checkpoint(pod.next_checkpoint(track))) {
+                break;
+            }
+            pod.passed += 1;
+            pod.last_pass = round;
+        }
+        return;
+    }
+    let reached = path.reached | reached_mask(track, path.from, end);
+    for _ in 0..track.len() {
+        if reached & (1 << pod.next_checkpoint(track)) == 0 {
+            break;
+        }
+        pod.passed += 1;
+        pod.last_pass = round;
+    }
+}
+
+/// Why a game ended, named as in the traces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// A pod of a living player completed the race.
+    EndReached,
+    /// A player went 100 turns without a checkpoint pass.
+    Timeout,
+    /// 500 turns were played.
+    MaxRounds,
+    /// A player printed a line the referee rejects.
+    InvalidInput,
+    /// A player did not answer in time.
+    PlayerTimeout,
+}
+
+impl EndReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::EndReached => "endReached",
+            EndReason::Timeout => "timeout",
+            EndReason::MaxRounds => "maxRounds",
+            EndReason::InvalidInput => "invalidInput",
+            EndReason::PlayerTimeout => "playerTimeout",
+        }
+    }
+}
+
+/// How a game ended: the platform's scores (2 win, 1 loss, 0 eliminated; 2–2 and 0–0 draws).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub scores: [u8; 2],
+    pub reason: EndReason,
+}
+
+/// Whether a pod of a living player has completed the race.
+fn finished(track: &Track, state: &State) -> bool {
+    state
+        .pods
+        .iter()
+        .enumerate()
+        .any(|(i, p)| !state.dead[State::owner(i)] && p.passed >= track.passes_to_finish())
+}
+
+/// The result if the game is over after the turns played: a pod finished, a player is
+/// eliminated, or 500 turns were played. The reason is the first that applies in that order;
+/// a referee that eliminated a player for its output names that instead.
+pub fn outcome(track: &Track, state: &State) -> Option<Outcome> {
+    let reason = if finished(track, state) {
+        EndReason::EndReached
+    } else if state.dead.iter().any(|&d| d) {
+        EndReason::Timeout
+    } else if state.round >= MAX_ROUNDS {
+        EndReason::MaxRounds
+    } else {
+        return None;
+    };
+    Some(Outcome {
+        scores: scores(track, state),
+        reason,
+    })
+}
+
+/// The referee's ranking and scores: living players' best pods compared by passes, then by
+/// distance to their next checkpoint; an exact tie shares the rank; eliminated players score 0.
+pub fn scores(track: &Track, state: &State) -> [u8; 2] {
+    // Higher is better: (passes, -distance).
+    let best = |player: usize| {
+        state.pods[player * 2..player * 2 + 2]
+            .iter()
+            .map(|p| {
+                let cp = track.checkpoint(p.next_checkpoint(track));
+                (p.passed, -p.pos.dist(cp))
+            })
+            .fold((0, f64::NEG_INFINITY), |a, b| {
+                if b.0 > a.0 || (b.0 == a.0 && b.1 > a.1) {
+                    b
+                } else {
+                    a
+                }
+            })
+    };
+    match state.dead {
+        [true, true] => [0, 0],
+        [true, false] => [0, 2],
+        [false, true] => [2, 0],
+        [false, false] => {
+            let (a, b) = (best(0), best(1));
+            if a == b {
+                [2, 2]
+            } else if a.0 > b.0 || (a.0 == b.0 && a.1 > b.1) {
+                [2, 1]
+            } else {
+                [1, 2]
+            }
+        }
+    }
+}

@@ -1,0 +1,266 @@
+//! Plane geometry shared by both games: a `Vec2` of doubles and the time of contact of two
+//! moving circles.
+//!
+//! Every operation is written so that it rounds exactly like the referees' Java code: the
+//! components are computed independently, in the same order, with no fused multiply-add.
+//! Bundle-safe: std only.
+
+use std::ops::{Add, AddAssign, Mul, Neg, Sub};
+
+/// A point or a vector in the plane.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Vec2 {
+    pub x: f64,
+    pub y: f64,
+}
+
+impl Vec2 {
+    pub const ZERO: Vec2 = Vec2 { x: 0.0, y: 0.0 };
+
+    #[inline]
+    pub const fn new(x: f64, y: f64) -> Vec2 {
+        Vec2 { x, y }
+    }
+
+    #[inline]
+    pub fn dot(self, o: Vec2) -> f64 {
+        self.x * o.x + self.y * o.y
+    }
+
+    /// `x² + y²`.
+    #[inline]
+    pub fn norm2(self) -> f64 {
+        self.dot(self)
+    }
+
+    /// The Euclidean length, `sqrt(x² + y²)`.
+    #[inline]
+    pub fn norm(self) -> f64 {
+        self.norm2().sqrt()
+    }
+
+    /// Distance between two points.
+    #[inline]
+    pub fn dist(self, o: Vec2) -> f64 {
+        (self - o).norm()
+    }
+
+    /// The unit vector, each component divided by the length (Java's `normalize`).
+    #[inline]
+    pub fn normalized(self) -> Vec2 {
+        let n = self.norm();
+        Vec2::new(self.x / n, self.y / n)
+    }
+
+    /// Each component rounded by Java's `Math.round`.
+    #[inline]
+    pub fn round(self) -> Vec2 {
+        Vec2::new(
+            crate::java::round_to_int(self.x) as f64,
+            crate::java::round_to_int(self.y) as f64,
+        )
+    }
+
+    /// Each component truncated toward zero, as Java's `(int)`.
+    #[inline]
+    pub fn trunc(self) -> Vec2 {
+        Vec2::new(crate::java::trunc(self.x), crate::java::trunc(self.y))
+    }
+}
+
+impl Add for Vec2 {
+    type Output = Vec2;
+    #[inline]
+    fn add(self, o: Vec2) -> Vec2 {
+        Vec2::new(self.x + o.x, self.y + o.y)
+    }
+}
+
+impl AddAssign for Vec2 {
+    #[inline]
+    fn add_assign(&mut self, o: Vec2) {
+        self.x += o.x;
+        self.y += o.y;
+    }
+}
+
+impl Sub for Vec2 {
+    type Output = Vec2;
+    #[inline]
+    fn sub(self, o: Vec2) -> Vec2 {
+        Vec2::new(self.x - o.x, self.y - o.y)
+    }
+}
+
+impl Mul<f64> for Vec2 {
+    type Output = Vec2;
+    #[inline]
+    fn mul(self, k: f64) -> Vec2 {
+        Vec2::new(self.x * k, self.y * k)
+    }
+}
+
+impl Neg for Vec2 {
+    type Output = Vec2;
+    #[inline]
+    fn neg(self) -> Vec2 {
+        Vec2::new(-self.x, -self.y)
+    }
+}
+
+/// `sqrt(d2) <= r`, decided as the referees decide it (with a square root), but taking the
+/// square root only in the thin band where squaring `r` could round the answer differently.
+#[inline]
+pub fn sqrt_le(d2: f64, r: f64) -> bool {
+    let r2 = r * r;
+    if d2 < r2 * (1.0 - 1e-9) {
+        true
+    } else if d2 > r2 * (1.0 + 1e-9) {
+        false
+    } else {
+        d2.sqrt() <= r
+    }
+}
+
+/// When do two circles, at relative position `d` and relative velocity `v` (both "first
+/// minus second"), first touch at distance `r`? Solves `|d + v t| = r` by the dot-product
+/// quadratic `(v·v) t² + 2 (d·v) t + (d·d − r²) = 0` in half-b form and returns its smaller
+/// root, exactly as the referees compute it. `None` when the paths never meet at exactly `r`
+/// (a graze, `discriminant == 0`, is not a contact), when there is no relative motion, or when
+/// the contact lies outside `(0, limit]`: pairs moving apart and pairs already overlapping
+/// (whose smaller root is not positive) are `None`.
+#[inline]
+pub fn contact_time(d: Vec2, v: Vec2, r: f64, limit: f64) -> Option<f64> {
+    let b = d.dot(v);
+    if b >= 0.0 {
+        // Moving apart (or sideways): the smaller root is not positive.
+        return None;
+    }
+    // Early out, per axis: the gap on one axis cannot close within `limit`. The margin of one
+    // unit dwarfs any rounding in the exact roots, so this never rejects a contact.
+    if d.x.abs() - v.x.abs() * limit > r + 1.0 || d.y.abs() - v.y.abs() * limit > r + 1.0 {
+        return None;
+    }
+    let a = v.norm2();
+    let c = d.norm2() - r * r;
+    let delta = b * b - a * c;
+    if delta <= 0.0 || a == 0.0 {
+        return None;
+    }
+    let t = (-b - delta.sqrt()) / a;
+    if t > 0.0 && t <= limit {
+        Some(t)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The reference: the same quadratic with no early outs.
+    fn plain_root(d: Vec2, v: Vec2, r: f64) -> Option<f64> {
+        let a = v.norm2();
+        let b = d.dot(v);
+        let c = d.norm2() - r * r;
+        let delta = b * b - a * c;
+        if delta <= 0.0 || a == 0.0 {
+            return None;
+        }
+        let rd = delta.sqrt();
+        Some(((-b + rd) / a).min((-b - rd) / a))
+    }
+
+    fn coord() -> impl Strategy<Value = f64> {
+        (-20000i32..20000).prop_map(f64::from)
+    }
+
+    fn speed() -> impl Strategy<Value = f64> {
+        (-1500i32..1500).prop_map(f64::from)
+    }
+
+    #[test]
+    fn head_on() {
+        let t = contact_time(Vec2::new(-2000.0, 0.0), Vec2::new(1200.0, 0.0), 800.0, 1.0);
+        assert_eq!(t, Some(1.0));
+        assert_eq!(
+            contact_time(Vec2::new(-2000.0, 0.0), Vec2::new(1199.0, 0.0), 800.0, 1.0),
+            None
+        );
+        // Grazing: the paths touch at exactly r with zero discriminant.
+        assert_eq!(
+            contact_time(
+                Vec2::new(-2000.0, 800.0),
+                Vec2::new(3000.0, 0.0),
+                800.0,
+                1.0
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn sqrt_le_agrees_with_sqrt_at_the_boundary() {
+        for r in [600.0f64, 800.0, 400.0, 150.0] {
+            let mut x = r * r;
+            for _ in 0..1000 {
+                assert_eq!(sqrt_le(x, r), x.sqrt() <= r, "x={x} r={r}");
+                x = f64::from_bits(x.to_bits() + 1);
+            }
+            let mut x = r * r;
+            for _ in 0..1000 {
+                assert_eq!(sqrt_le(x, r), x.sqrt() <= r, "x={x} r={r}");
+                x = f64::from_bits(x.to_bits() - 1);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// The early outs never change the answer of the plain quadratic.
+        #[test]
+        fn same_as_plain_quadratic(dx in coord(), dy in coord(), vx in speed(), vy in speed(),
+                                   limit in 0.0f64..=1.0) {
+            let (d, v) = (Vec2::new(dx, dy), Vec2::new(vx, vy));
+            let plain = plain_root(d, v, 800.0).filter(|&t| t > 0.0 && t <= limit);
+            prop_assert_eq!(contact_time(d, v, 800.0, limit), plain);
+        }
+
+        /// At the returned time the centres are r apart, and they were farther before it.
+        #[test]
+        fn root_is_first_contact(dx in coord(), dy in coord(), vx in speed(), vy in speed()) {
+            let (d, v) = (Vec2::new(dx, dy), Vec2::new(vx, vy));
+            let r = 800.0;
+            if let Some(t) = contact_time(d, v, r, 1.0) {
+                prop_assert!(t > 0.0 && t <= 1.0);
+                let at = (d + v * t).norm();
+                prop_assert!((at - r).abs() <= 1e-9 * r, "distance {} at t={}", at, t);
+                for k in 0..64 {
+                    let s = t * k as f64 / 64.0;
+                    prop_assert!((d + v * s).norm() >= r * (1.0 - 1e-9),
+                        "contact before t: {} at s={}", (d + v * s).norm(), s);
+                }
+                prop_assert!(d.norm() > r * (1.0 - 1e-12));
+            }
+        }
+
+        /// Separating pairs, and pairs whose closest approach stays beyond r, never touch.
+        #[test]
+        fn misses_return_none(dx in coord(), dy in coord(), vx in speed(), vy in speed()) {
+            let (d, v) = (Vec2::new(dx, dy), Vec2::new(vx, vy));
+            let r = 800.0;
+            let separating = d.dot(v) >= 0.0;
+            let a = v.norm2();
+            let closest = if a == 0.0 { d.norm() } else {
+                let s = (-d.dot(v) / a).clamp(0.0, 1.0);
+                (d + v * s).norm()
+            };
+            if separating || closest > r * (1.0 + 1e-9) {
+                prop_assert_eq!(contact_time(d, v, r, 1.0), None);
+            }
+        }
+    }
+}

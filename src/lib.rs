@@ -1,0 +1,25 @@
+//! botsim: exact simulators, search and an arena for CodinGame bot contests.
+//!
+//! The crate has two sides.
+//!
+//! **The bundle-safe core** is what a contest submission is made of, so it uses `std` and
+//! `rand` 0.9 only (no other crate, no `build.rs`, no proc macros, no `unsafe`), and its hot
+//! paths allocate nothing:
+//! - [`java`]: Java's rounding, `atan2` and `Random`, which the official referees rely on;
+//! - [`geom`]: `Vec2` and the contact time of two moving circles;
+//! - [`csb`]: Coders Strike Back: state, setup, step, protocol, built-in bot;
+//! - [`bot`]: the in-process bot interface.
+//!
+//! **The tool side** runs games and reads and writes files, and uses well-kept crates freely:
+//! - [`referee`]: whole games between bots, and replaying recorded games (`verify`);
+//! - [`trace`]: the `trace/1` game record (gzip JSON Lines);
+//! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint.
+
+pub mod bot;
+pub mod csb;
+pub mod geom;
+pub mod java;
+
+pub mod bench;
+pub mod referee;
+pub mod trace;

@@ -1,0 +1,207 @@
+//! `botsim`: the command line over the library. Each subcommand is a thin layer: parse the
+//! flags, call the library, print.
+
+use anyhow::{bail, Context, Result};
+use botsim::bot::Bot;
+use botsim::csb::{self, Csb};
+use botsim::referee::csb::{GameSpec, Mismatch};
+use botsim::trace;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "botsim",
+    version,
+    about = "Exact simulators, search and an arena for CodinGame bot contests"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    /// Coders Strike Back
+    Csb,
+    /// Fantastic Bits
+    Fb,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play one game between two bots and print the result.
+    Play {
+        #[arg(long, value_enum, default_value = "csb")]
+        game: GameName,
+        /// The referee's seed: picks the map as the contest server does.
+        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+        seed: i64,
+        /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
+        #[arg(long)]
+        map: Option<String>,
+        /// Player 0: builtin:NAME (racer).
+        #[arg(long)]
+        p1: String,
+        /// Player 1.
+        #[arg(long)]
+        p2: String,
+        /// Write the game to this file in the trace/1 format (gzip if it ends in .gz).
+        #[arg(long)]
+        trace: Option<PathBuf>,
+    },
+    /// Replay recorded games (trace/1 files) and check every input line, state and result.
+    Verify {
+        /// Trace files (gzip or plain JSON Lines).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Keep going after the first failing game and list every failure.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Run a fixed, seeded workload and print turns per second and a behaviour fingerprint.
+    Bench {
+        #[arg(long, value_enum, default_value = "csb")]
+        game: GameName,
+        /// Turns per workload.
+        #[arg(long, default_value_t = 2_000_000)]
+        turns: u64,
+        /// Workload seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("botsim: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Play {
+            game,
+            seed,
+            map,
+            p1,
+            p2,
+            trace,
+        } => {
+            require_csb(game)?;
+            play(seed, map, &p1, &p2, trace)
+        }
+        Command::Verify { files, all } => verify(&files, all),
+        Command::Bench { game, turns, seed } => {
+            require_csb(game)?;
+            bench(turns, seed)
+        }
+    }
+}
+
+fn require_csb(game: GameName) -> Result<()> {
+    if game == GameName::Fb {
+        bail!("fb: not supported yet");
+    }
+    Ok(())
+}
+
+/// A bot from its command-line name.
+fn csb_bot(spec: &str) -> Result<Box<dyn Bot<Csb>>> {
+    match spec {
+        "builtin:racer" => Ok(Box::new(csb::racer::Racer::default())),
+        _ if spec.starts_with("builtin:") => {
+            bail!("unknown built-in bot '{spec}' (csb has: builtin:racer)")
+        }
+        _ => bail!("bot '{spec}': only built-in bots (builtin:NAME) are supported so far"),
+    }
+}
+
+fn play(
+    seed: i64,
+    map: Option<String>,
+    p1: &str,
+    p2: &str,
+    trace_path: Option<PathBuf>,
+) -> Result<ExitCode> {
+    let spec = match map {
+        Some(text) => GameSpec::Map {
+            seed,
+            map: csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?,
+        },
+        None => GameSpec::Seed(seed),
+    };
+    let (mut a, mut b) = (csb_bot(p1)?, csb_bot(p2)?);
+    let record = botsim::referee::csb::play(&spec, [a.as_mut(), b.as_mut()], trace_path.is_some())?;
+    let o = record.outcome;
+    println!(
+        "csb seed {seed}: {p1} {} - {} {p2} after {} turns ({})",
+        o.scores[0],
+        o.scores[1],
+        record.turns,
+        o.reason.as_str()
+    );
+    for e in &record.errors {
+        println!(
+            "player {} eliminated at turn {}: {}",
+            e.player, e.turn, e.detail
+        );
+    }
+    if let (Some(path), Some(t)) = (trace_path, record.trace) {
+        trace::write_file(&path, &[t])?;
+        println!("trace written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
+    let (mut games, mut games_ok, mut turns, mut turns_ok) = (0usize, 0usize, 0usize, 0usize);
+    let mut failures = 0usize;
+    for path in files {
+        trace::for_each_game(path, |line, game| {
+            games += 1;
+            turns += game.turns.len();
+            let result = match game.game.as_str() {
+                "csb" => botsim::referee::csb::verify(&game),
+                "fb" => bail!("{}:{line}: fb: not supported yet", path.display()),
+                other => bail!("{}:{line}: unknown game '{other}'", path.display()),
+            };
+            match result {
+                Ok(n) => {
+                    games_ok += 1;
+                    turns_ok += n;
+                }
+                Err((n, m)) => {
+                    turns_ok += n;
+                    failures += 1;
+                    if all || failures == 1 {
+                        print_mismatch(path, line, &game, &m);
+                    }
+                }
+            }
+            Ok(())
+        })
+        .with_context(|| format!("verifying {}", path.display()))?;
+    }
+    println!("verified {games_ok}/{games} games, {turns_ok}/{turns} turns");
+    Ok(if games_ok == games {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+fn print_mismatch(path: &std::path::Path, line: usize, game: &trace::Trace, m: &Mismatch) {
+    let seed = game.seed.map_or("-".to_string(), |s| s.to_string());
+    println!("MISMATCH {}:{line} (seed {seed}) {m}", path.display());
+}
+
+fn bench(turns: u64, seed: u64) -> Result<ExitCode> {
+    let _ = (turns, seed);
+    bail!("bench: not implemented yet")
+}

@@ -1,0 +1,456 @@
+//! The Coders Strike Back referee: a game driven by the players' text, exactly as the contest
+//! server drives it (input lines, output parsing, elimination for invalid output or silence),
+//! used both to play bots against each other and to replay recorded games.
+
+use crate::bot::{Answer, Bot};
+use crate::csb::protocol::{self, format_order};
+use crate::csb::{self, Command, Csb, EndReason, Outcome, Setup, State, View, PODS};
+use crate::trace::{self, Trace};
+use anyhow::{anyhow, Context, Result};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// Why a player was eliminated by what it printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerError {
+    pub player: usize,
+    pub turn: u16,
+    pub reason: EndReason,
+    pub detail: String,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Match {
+    pub setup: Setup,
+    pub state: State,
+    outcome: Option<Outcome>,
+    pub errors: Vec<PlayerError>,
+}
+
+impl Match {
+    pub fn new(setup: Setup) -> Match {
+        Match {
+            state: setup.initial_state(),
+            setup,
+            outcome: None,
+            errors: Vec::new(),
+        }
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// What `player` knows at the start of this turn.
+    pub fn view(&self, player: usize) -> View {
+        View {
+            track: self.setup.track,
+            state: self.state,
+            player,
+        }
+    }
+
+    /// The lines `player` reads this turn (the init lines first on turn 0).
+    pub fn input_lines(&self, player: usize) -> Vec<String> {
+        let mut text = String::new();
+        if self.state.round == 0 {
+            protocol::write_init(&self.setup.track, &mut text).expect("writing to a String");
+        }
+        protocol::write_turn(&self.setup.track, &self.state, player, &mut text)
+            .expect("writing to a String");
+        text.lines().map(str::to_string).collect()
+    }
+
+    /// Plays one turn from what each player printed (`None`: no answer in time). A player
+    /// whose line is invalid, or who did not answer, is eliminated; the turn is still played
+    /// with the orders parsed before the bad line. Returns the outcome if the game is over.
+    pub fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> Option<Outcome> {
+        assert!(self.outcome.is_none(), "play_turn after the game ended");
+        let mut commands = [Command::IDLE; PODS];
+        let mut killed = None;
+        for (player, reply) in replies.iter().enumerate() {
+            let Err((reason, detail)) =
+                parse_reply(*reply, &mut commands[player * 2..player * 2 + 2])
+            else {
+                continue;
+            };
+            self.state.dead[player] = true;
+            killed.get_or_insert(reason);
+            self.errors.push(PlayerError {
+                player,
+                turn: self.state.round,
+                reason,
+                detail,
+            });
+        }
+        csb::step(&self.setup.track, &mut self.state, &commands);
+        self.outcome = csb::outcome(&self.setup.track, &self.state).map(|o| Outcome {
+            reason: killed.unwrap_or(o.reason),
+            ..o
+        });
+        self.outcome
+    }
+}
+
+/// Parses one player's lines into its two pods' commands, stopping at the first bad line.
+fn parse_reply(
+    reply: Option<&[String]>,
+    commands: &mut [Command],
+) -> Result<(), (EndReason, String)> {
+    let lines = reply.ok_or((EndReason::PlayerTimeout, "no answer".to_string()))?;
+    for (k, cmd) in commands.iter_mut().enumerate() {
+        let line = lines.get(k).ok_or((
+            EndReason::PlayerTimeout,
+            format!("answered {} line(s), expected 2", lines.len()),
+        ))?;
+        let order = csb::parse_order(line).map_err(|e| {
+            (
+                EndReason::InvalidInput,
+                format!("line {}: {e}, found '{line}'", k + 1),
+            )
+        })?;
+        *cmd = order.command();
+    }
+    Ok(())
+}
+
+/// The lines a bot's answer stands for (`None`: no answer).
+fn answer_lines(answer: Answer<[csb::Order<'static>; 2]>) -> Option<Vec<String>> {
+    match answer {
+        Answer::Lines(lines) => Some(lines),
+        Answer::Orders(orders) => Some(
+            orders
+                .iter()
+                .map(|o| format_order(o.x, o.y, o.thrust))
+                .collect(),
+        ),
+        Answer::Silent => None,
+    }
+}
+
+/// A finished game: its outcome, errors, and (if asked for) the full trace.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub outcome: Outcome,
+    pub turns: u16,
+    pub errors: Vec<PlayerError>,
+    pub trace: Option<Trace>,
+}
+
+/// How a game is set up: from a seed (as the contest server does) or on an explicit map.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameSpec {
+    Seed(i64),
+    Map { seed: i64, map: Vec<(i32, i32)> },
+}
+
+impl GameSpec {
+    pub fn setup(&self) -> Result<Setup> {
+        match self {
+            GameSpec::Seed(seed) => Ok(Setup::from_seed(*seed)),
+            GameSpec::Map { map, .. } => Setup::from_map(map).map_err(|e| anyhow!(e)),
+        }
+    }
+
+    fn props(&self) -> BTreeMap<String, String> {
+        let mut props = BTreeMap::new();
+        match self {
+            GameSpec::Seed(seed) => {
+                props.insert("seed".to_string(), seed.to_string());
+            }
+            GameSpec::Map { seed, map } => {
+                props.insert("seed".to_string(), seed.to_string());
+                let text: Vec<String> = map.iter().map(|(x, y)| format!("{x} {y}")).collect();
+                props.insert("map".to_string(), text.join(" "));
+            }
+        }
+        props
+    }
+
+    fn seed(&self) -> i64 {
+        match self {
+            GameSpec::Seed(seed) | GameSpec::Map { seed, .. } => *seed,
+        }
+    }
+}
+
+/// Plays a whole game between two in-process bots (player 0 first), recording the full
+/// trace if `record`.
+pub fn play(spec: &GameSpec, mut bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Result<GameRecord> {
+    let mut game = Match::new(spec.setup()?);
+    let mut turns = Vec::new();
+    let outcome = loop {
+        let inputs = [game.input_lines(0), game.input_lines(1)];
+        let mut outputs: [Option<Vec<String>>; 2] = [None, None];
+        for (player, bot) in bots.iter_mut().enumerate() {
+            outputs[player] = answer_lines(bot.play(&game.view(player), &inputs[player]));
+        }
+        let outcome = game.play_turn([outputs[0].as_deref(), outputs[1].as_deref()]);
+        if record {
+            turns.push(trace::Turn {
+                input: inputs.to_vec(),
+                output: outputs.map(Option::unwrap_or_default).to_vec(),
+                state: state_json(&game.setup, &game.state),
+            });
+        }
+        if let Some(o) = outcome {
+            break o;
+        }
+    };
+    let trace = record.then(|| Trace {
+        format: trace::FORMAT.to_string(),
+        game: "csb".to_string(),
+        rules: "csb-legend".to_string(),
+        seed: Some(spec.seed()),
+        props: spec.props(),
+        bots: bots.iter().map(|b| b.name()).collect(),
+        setup: setup_json(&game.setup),
+        turns,
+        result: trace::TraceResult {
+            scores: outcome.scores.iter().map(|&s| s as i32).collect(),
+            turns: game.state.round as usize,
+            reason: outcome.reason.as_str().to_string(),
+        },
+    });
+    Ok(GameRecord {
+        outcome,
+        turns: game.state.round,
+        errors: game.errors,
+        trace,
+    })
+}
+
+/// The state after a turn in the trace's form.
+pub fn state_json(setup: &Setup, state: &State) -> Value {
+    let pods: Vec<Value> = state
+        .pods
+        .iter()
+        .map(|p| {
+            json!({
+                "x": p.pos.x as i64, "y": p.pos.y as i64,
+                "vx": p.vel.x as i64, "vy": p.vel.y as i64,
+                "angle": p.angle,
+                "next": p.next_checkpoint(&setup.track),
+                "passed": p.passed,
+                "shield_round": p.shield_round,
+                "boost_used": p.boost_used,
+            })
+        })
+        .collect();
+    json!({ "pods": pods, "dead": state.dead })
+}
+
+/// The setup in the trace's form.
+pub fn setup_json(setup: &Setup) -> Value {
+    let cps: Vec<[i64; 2]> = setup
+        .track
+        .checkpoints()
+        .iter()
+        .map(|c| [c.x as i64, c.y as i64])
+        .collect();
+    let pods: Vec<[i64; 2]> = setup
+        .spawns
+        .iter()
+        .map(|p| [p.x as i64, p.y as i64])
+        .collect();
+    json!({ "laps": setup.track.laps, "checkpoints": cps, "map_index": setup.map_index, "pods": pods })
+}
+
+/// The first place a replay differs from its trace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mismatch {
+    /// 0-based turn, or `None` for the setup and the result.
+    pub turn: Option<usize>,
+    pub player: Option<usize>,
+    pub what: String,
+    pub expected: String,
+    pub actual: String,
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.turn {
+            Some(t) => write!(f, "turn {t}")?,
+            None => write!(f, "game")?,
+        }
+        if let Some(p) = self.player {
+            write!(f, ", player {p}")?;
+        }
+        write!(
+            f,
+            ": {}\n  expected: {}\n  actual:   {}",
+            self.what, self.expected, self.actual
+        )
+    }
+}
+
+/// Replays a recorded CSB game: rebuilds it from its properties (checking the recorded setup),
+/// feeds the recorded outputs, and compares every input line, every state and the result.
+/// Returns the number of turns verified, or the first difference.
+pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
+    let mismatch =
+        |turn: Option<usize>, player, what: &str, expected: String, actual: String| Mismatch {
+            turn,
+            player,
+            what: what.to_string(),
+            expected,
+            actual,
+        };
+    let setup = setup_from_props(trace).map_err(|e| {
+        (
+            0,
+            mismatch(
+                None,
+                None,
+                "setup",
+                "a valid setup".into(),
+                format!("{e:#}"),
+            ),
+        )
+    })?;
+    let actual_setup = setup_json(&setup);
+    if actual_setup != trace.setup {
+        return Err((
+            0,
+            mismatch(
+                None,
+                None,
+                "setup",
+                trace.setup.to_string(),
+                actual_setup.to_string(),
+            ),
+        ));
+    }
+    let mut game = Match::new(setup);
+    for (t, turn) in trace.turns.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            return Err((
+                t,
+                mismatch(
+                    Some(t),
+                    None,
+                    "game continues",
+                    "more turns".into(),
+                    format!("game over: {o:?}"),
+                ),
+            ));
+        }
+        for player in 0..2 {
+            let actual = game.input_lines(player);
+            let expected = turn.input.get(player).map(Vec::as_slice).unwrap_or(&[]);
+            if actual != expected {
+                let k = actual
+                    .iter()
+                    .zip(expected)
+                    .position(|(a, e)| a != e)
+                    .unwrap_or(actual.len().min(expected.len()));
+                return Err((
+                    t,
+                    mismatch(
+                        Some(t),
+                        Some(player),
+                        &format!("input line {}", k + 1),
+                        expected
+                            .get(k)
+                            .cloned()
+                            .unwrap_or_else(|| "(no line)".into()),
+                        actual.get(k).cloned().unwrap_or_else(|| "(no line)".into()),
+                    ),
+                ));
+            }
+        }
+        let replies: [Option<&[String]>; 2] = std::array::from_fn(|p| {
+            turn.output
+                .get(p)
+                .filter(|lines| !lines.is_empty())
+                .map(Vec::as_slice)
+        });
+        game.play_turn(replies);
+        let actual = state_json(&game.setup, &game.state);
+        if let Some(diff) = first_difference(&turn.state, &actual, "state") {
+            return Err((t, mismatch(Some(t), None, &diff.0, diff.1, diff.2)));
+        }
+    }
+    let n = trace.turns.len();
+    let Some(o) = game.outcome() else {
+        return Err((
+            n,
+            mismatch(
+                None,
+                None,
+                "game over",
+                "the game to end".into(),
+                "it goes on".into(),
+            ),
+        ));
+    };
+    let scores: Vec<i32> = o.scores.iter().map(|&s| s as i32).collect();
+    if scores != trace.result.scores || n != trace.result.turns {
+        return Err((
+            n,
+            mismatch(
+                None,
+                None,
+                "result",
+                format!(
+                    "scores {:?} after {} turns",
+                    trace.result.scores, trace.result.turns
+                ),
+                format!("scores {:?} after {} turns", scores, n),
+            ),
+        ));
+    }
+    Ok(n)
+}
+
+/// The setup a trace's properties ask for (the `map` property, else the seed).
+fn setup_from_props(trace: &Trace) -> Result<Setup> {
+    if let Some(map) = trace.props.get("map") {
+        let cps = Setup::parse_map(map).map_err(|e| anyhow!(e))?;
+        return Setup::from_map(&cps).map_err(|e| anyhow!(e));
+    }
+    let seed = match trace.props.get("seed") {
+        Some(s) => s
+            .trim()
+            .parse::<i64>()
+            .with_context(|| format!("seed property '{s}'"))?,
+        None => trace.seed.context("no seed and no map")?,
+    };
+    Ok(Setup::from_seed(seed))
+}
+
+/// The first leaf where two JSON values differ: (path, expected, actual). Numbers compare
+/// exactly (integers as integers, doubles bit for bit).
+fn first_difference(
+    expected: &Value,
+    actual: &Value,
+    path: &str,
+) -> Option<(String, String, String)> {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => {
+            for (k, ev) in e {
+                let av = a.get(k).unwrap_or(&Value::Null);
+                if let Some(d) = first_difference(ev, av, &format!("{path}.{k}")) {
+                    return Some(d);
+                }
+            }
+            None
+        }
+        (Value::Array(e), Value::Array(a)) if e.len() == a.len() => e
+            .iter()
+            .zip(a)
+            .enumerate()
+            .find_map(|(i, (ev, av))| first_difference(ev, av, &format!("{path}[{i}]"))),
+        (Value::Number(e), Value::Number(a)) => {
+            let same = match (e.as_i64(), a.as_i64()) {
+                (Some(x), Some(y)) => x == y,
+                _ => e.as_f64().map(f64::to_bits) == a.as_f64().map(f64::to_bits),
+            };
+            (!same).then(|| (path.to_string(), e.to_string(), a.to_string()))
+        }
+        _ => (expected != actual)
+            .then(|| (path.to_string(), expected.to_string(), actual.to_string())),
+    }
+}

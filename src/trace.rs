@@ -1,0 +1,134 @@
+//! The `trace/1` game record: one whole game per line of gzip-compressed JSON Lines, with its
+//! setup, the exact lines each player read and printed every turn, the state after each turn,
+//! and the result. The official referee's recorded games use it, and so do botsim's traces and
+//! replays. The game-specific parts (`setup`, `state`) stay JSON values here; each game decodes
+//! its own.
+
+use anyhow::{bail, Context, Result};
+use flate2::read::MultiGzDecoder;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+/// The format tag of every record.
+pub const FORMAT: &str = "trace/1";
+
+/// One recorded game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub format: String,
+    /// `csb` or `fb`.
+    pub game: String,
+    pub rules: String,
+    /// The referee's seed property.
+    #[serde(default)]
+    pub seed: Option<i64>,
+    /// Every referee property that was set, as strings.
+    #[serde(default)]
+    pub props: BTreeMap<String, String>,
+    /// Descriptions of the players' bots, player 0 first.
+    #[serde(default)]
+    pub bots: Vec<String>,
+    pub setup: serde_json::Value,
+    pub turns: Vec<Turn>,
+    pub result: TraceResult,
+}
+
+/// One turn: what each player read and printed, and the state after the turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    pub input: Vec<Vec<String>>,
+    pub output: Vec<Vec<String>>,
+    pub state: serde_json::Value,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceResult {
+    pub scores: Vec<i32>,
+    pub turns: usize,
+    pub reason: String,
+}
+
+/// Reads every game of a trace file (gzip, or plain JSON Lines if not gzip), calling `each`
+/// with the 1-based line number and the parsed game. Stops at the first error, naming the file
+/// and line.
+pub fn for_each_game(path: &Path, mut each: impl FnMut(usize, Trace) -> Result<()>) -> Result<()> {
+    let file =
+        File::open(path).with_context(|| format!("cannot open trace file {}", path.display()))?;
+    let mut reader = BufReader::new(file);
+    let gz = reader.fill_buf()?.starts_with(&[0x1f, 0x8b]);
+    let reader: Box<dyn BufRead> = if gz {
+        Box::new(BufReader::new(MultiGzDecoder::new(reader)))
+    } else {
+        Box::new(reader)
+    };
+    for (k, line) in reader.lines().enumerate() {
+        let line =
+            line.with_context(|| format!("{}: cannot read line {}", path.display(), k + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let game: Trace = serde_json::from_str(&line)
+            .with_context(|| format!("{}:{}: not a trace/1 game", path.display(), k + 1))?;
+        if game.format != FORMAT {
+            bail!(
+                "{}:{}: format is '{}', expected '{FORMAT}'",
+                path.display(),
+                k + 1,
+                game.format
+            );
+        }
+        each(k + 1, game)?;
+    }
+    Ok(())
+}
+
+/// Reads all games of a trace file.
+pub fn read_file(path: &Path) -> Result<Vec<Trace>> {
+    let mut games = Vec::new();
+    for_each_game(path, |_, g| {
+        games.push(g);
+        Ok(())
+    })?;
+    Ok(games)
+}
+
+/// Writes games to a file: gzip if the name ends in `.gz`, plain JSON Lines otherwise.
+pub fn write_file(path: &Path, games: &[Trace]) -> Result<()> {
+    let file = File::create(path)
+        .with_context(|| format!("cannot create trace file {}", path.display()))?;
+    let mut out: Box<dyn Write> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(GzEncoder::new(BufWriter::new(file), Compression::default()))
+    } else {
+        Box::new(BufWriter::new(file))
+    };
+    for g in games {
+        serde_json::to_writer(&mut out, g)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    drop(out);
+    Ok(())
+}
+
+/// Reads a whole file into memory, decompressing gzip. Used by tests that embed traces.
+pub fn read_bytes(bytes: &[u8]) -> Result<Vec<Trace>> {
+    let mut text = String::new();
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        MultiGzDecoder::new(bytes).read_to_string(&mut text)?;
+    } else {
+        text = String::from_utf8(bytes.to_vec())?;
+    }
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(k, l)| {
+            serde_json::from_str(l).with_context(|| format!("game {}: not a trace/1 game", k + 1))
+        })
+        .collect()
+}
