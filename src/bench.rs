@@ -1,1 +1,139 @@
+//! Fixed, seeded workloads for measuring the engines, shared by `botsim bench` and the criterion
+//! benches. Each returns a fingerprint, a hash of every final state, that changes only when the
+//! engine's behaviour does: a refactor that must not change play proves it by leaving the
+//! fingerprint alone.
 
+use crate::csb::{self, Command, Setup, State, Steer, Thrust, Track};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// How the workload drives the pods.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drive {
+    /// The search's form: a rotation in ±18° and a thrust, no `atan2`.
+    Actions,
+    /// Text order lines, parsed each turn, as a referee does.
+    Text,
+}
+
+/// What a workload did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub turns: u64,
+    pub games: u64,
+    pub fingerprint: u64,
+}
+
+/// FNV-1a over 64-bit words.
+#[derive(Clone, Copy, Debug)]
+pub struct Fingerprint(u64);
+
+impl Default for Fingerprint {
+    fn default() -> Fingerprint {
+        Fingerprint(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fingerprint {
+    pub fn add(&mut self, word: u64) {
+        for byte in word.to_le_bytes() {
+            self.0 ^= byte as u64;
+            self.0 = self.0.wrapping_mul(0x100_0000_01b3);
+        }
+    }
+
+    /// Every field of a CSB state.
+    pub fn add_csb(&mut self, state: &State) {
+        for p in &state.pods {
+            for v in [
+                p.pos.x,
+                p.pos.y,
+                p.vel.x,
+                p.vel.y,
+                p.angle.unwrap_or(f64::NAN),
+            ] {
+                self.add(v.to_bits());
+            }
+            self.add(p.passed as u64 | (p.last_pass as u64) << 16 | (p.boost_used as u64) << 32);
+            self.add(p.shield_round.map_or(u64::MAX, u64::from));
+        }
+        self.add(state.round as u64 | (state.dead[0] as u64) << 16 | (state.dead[1] as u64) << 17);
+    }
+
+    pub fn value(self) -> u64 {
+        self.0
+    }
+}
+
+/// A random thrust: mostly a power in 0..=200, sometimes BOOST or SHIELD.
+fn random_thrust(rng: &mut impl Rng) -> Thrust {
+    match rng.random_range(0..100) {
+        0 => Thrust::Shield,
+        1 => Thrust::Boost,
+        _ => Thrust::Power(rng.random_range(0..=200)),
+    }
+}
+
+/// A pool of order lines aimed around the field, to be parsed turn after turn.
+pub fn text_pool(rng: &mut impl Rng, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|_| {
+            let (x, y) = (
+                rng.random_range(-2000..18000),
+                rng.random_range(-2000..11000),
+            );
+            csb::protocol::format_order(x, y, random_thrust(rng))
+        })
+        .collect()
+}
+
+/// Plays `turns` turns of random orders, starting a new game (the next seed's map) whenever
+/// one ends.
+pub fn csb_random_turns(drive: Drive, turns: u64, seed: u64) -> Report {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let pool = text_pool(&mut rng, 4096);
+    let mut game_seed = seed as i64;
+    let mut setup = Setup::from_seed(game_seed);
+    let mut state = setup.initial_state();
+    let mut fp = Fingerprint::default();
+    let mut games = 1;
+    for _ in 0..turns {
+        let commands: [Command; 4] = match drive {
+            Drive::Actions => std::array::from_fn(|_| Command {
+                steer: Steer::Turn(rng.random_range(-0.35..0.35)),
+                thrust: random_thrust(&mut rng),
+            }),
+            Drive::Text => std::array::from_fn(|_| {
+                let line = &pool[rng.random_range(0..pool.len())];
+                csb::parse_order(line).map_or(Command::IDLE, |o| o.command())
+            }),
+        };
+        csb::step(&setup.track, &mut state, &commands);
+        if csb::outcome(&setup.track, &state).is_some() {
+            fp.add_csb(&state);
+            game_seed += 1;
+            games += 1;
+            setup = Setup::from_seed(game_seed);
+            state = setup.initial_state();
+        }
+    }
+    fp.add_csb(&state);
+    Report {
+        turns,
+        games,
+        fingerprint: fp.value(),
+    }
+}
+
+/// A track and a mid-race state for micro-benchmarks of a single step.
+pub fn csb_sample(seed: i64, warmup: u32) -> (Track, State) {
+    let setup = Setup::from_seed(seed);
+    let mut state = setup.initial_state();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed as u64);
+    for _ in 0..warmup {
+        let commands: [Command; 4] =
+            std::array::from_fn(|_| Command::turn(rng.random_range(-0.3..0.3), Thrust::Power(150)));
+        csb::step(&setup.track, &mut state, &commands);
+    }
+    (setup.track, state)
+}

@@ -202,6 +202,19 @@ fn print_mismatch(path: &std::path::Path, line: usize, game: &trace::Trace, m: &
 }
 
 fn bench(turns: u64, seed: u64) -> Result<ExitCode> {
-    let _ = (turns, seed);
-    bail!("bench: not implemented yet")
+    use botsim::bench::{csb_random_turns, Drive};
+    println!("csb bench: {turns} turns per workload, seed {seed}, one thread");
+    for (name, drive) in [("actions", Drive::Actions), ("text", Drive::Text)] {
+        let start = std::time::Instant::now();
+        let r = csb_random_turns(drive, turns, seed);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{name:>8}: {:>10.0} turns/s  {:>6.1} ns/turn  {} games  fingerprint {:016x}",
+            r.turns as f64 / secs,
+            secs * 1e9 / r.turns as f64,
+            r.games,
+            r.fingerprint
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

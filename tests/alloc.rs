@@ -1,0 +1,81 @@
+//! The hot path allocates nothing: a counting global allocator watches 100,000 turns of random
+//! play, driven both by the search's action form and by parsed text orders.
+
+use botsim::bench::text_pool;
+use botsim::csb::{self, Command, Setup, Steer, Thrust};
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+#[test]
+fn csb_steps_allocate_nothing() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let pool = text_pool(&mut rng, 1024);
+    let setups: Vec<Setup> = (0..64).map(Setup::from_seed).collect();
+    let mut k = 0;
+    let mut state = setups[0].initial_state();
+    let (mut turns, mut games) = (0u32, 0u32);
+    let before = allocations();
+    while turns < 100_000 {
+        let text = turns % 2 == 1;
+        let commands: [Command; 4] = std::array::from_fn(|_| {
+            if text {
+                csb::parse_order(&pool[rng.random_range(0..pool.len())])
+                    .map_or(Command::IDLE, |o| o.command())
+            } else {
+                Command {
+                    steer: Steer::Turn(rng.random_range(-0.4..0.4)),
+                    thrust: if rng.random_bool(0.02) {
+                        Thrust::Shield
+                    } else {
+                        Thrust::Power(rng.random_range(0..=200))
+                    },
+                }
+            }
+        });
+        csb::step(&setups[k].track, &mut state, &commands);
+        turns += 1;
+        if csb::outcome(&setups[k].track, &state).is_some() {
+            games += 1;
+            k = (k + 1) % setups.len();
+            state = setups[k].initial_state();
+        }
+    }
+    let after = allocations();
+    assert_eq!(after - before, 0, "allocations in {turns} turns");
+    assert!(
+        games > 100,
+        "the workload must cover many whole games, got {games}"
+    );
+    // The counter works: an allocation is seen.
+    let v = std::hint::black_box(vec![1u8; 10]);
+    assert!(allocations() > after, "{v:?}");
+}

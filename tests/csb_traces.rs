@@ -1,0 +1,102 @@
+//! The golden traces: games recorded from the official referee. Every input line, every state
+//! (angles bit for bit) and every result must be reproduced.
+
+use botsim::referee::csb::verify;
+use botsim::trace::{self, Trace};
+use std::path::PathBuf;
+
+fn data_files() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/csb");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".jsonl.gz"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn all_games() -> Vec<Trace> {
+    data_files()
+        .iter()
+        .flat_map(|f| trace::read_file(f).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_golden_game_replays_exactly() {
+    let files = data_files();
+    assert_eq!(
+        files.len(),
+        7,
+        "expected the 6 public files and the rare-case file"
+    );
+    let (mut games, mut turns) = (0, 0);
+    for f in &files {
+        for (k, game) in trace::read_file(f).unwrap().iter().enumerate() {
+            match verify(game) {
+                Ok(n) => turns += n,
+                Err((_, m)) => panic!("{} game {}: {m}", f.display(), k + 1),
+            }
+            games += 1;
+        }
+    }
+    assert_eq!((games, turns), (270, 54_754));
+}
+
+/// A verifier that accepts anything would pass the test above; these changes must each be
+/// caught.
+#[test]
+fn tampered_games_are_rejected() {
+    let games = all_games();
+    let base = games
+        .iter()
+        .find(|g| g.turns.len() > 100 && g.result.scores[0] != g.result.scores[1])
+        .unwrap()
+        .clone();
+
+    let mut g = base.clone();
+    let angle = g.turns[50].state["pods"][1]["angle"].as_f64().unwrap();
+    g.turns[50].state["pods"][1]["angle"] = f64::from_bits(angle.to_bits() + 1).into();
+    let (t, m) = verify(&g).unwrap_err();
+    assert_eq!((t, m.turn), (50, Some(50)), "{m}");
+    assert!(m.what.contains("angle"), "{m}");
+
+    let mut g = base.clone();
+    g.turns[10].output[1][0] = "0 0 17".to_string();
+    assert_eq!(verify(&g).unwrap_err().1.turn, Some(10));
+
+    let mut g = base.clone();
+    g.result.scores.reverse();
+    assert_eq!(verify(&g).unwrap_err().1.what, "result");
+
+    let mut g = base.clone();
+    g.turns[3].input[1][2].push('0');
+    let m = verify(&g).unwrap_err().1;
+    assert_eq!((m.turn, m.player), (Some(3), Some(1)));
+
+    let mut g = base.clone();
+    g.turns.pop();
+    assert!(verify(&g).is_err());
+
+    let mut g = base.clone();
+    g.setup["checkpoints"][0][0] = (g.setup["checkpoints"][0][0].as_i64().unwrap() + 1).into();
+    assert_eq!(verify(&g).unwrap_err().1.what, "setup");
+}
+
+/// The rare cases and the end reasons are all present, so the test above covers them.
+#[test]
+fn golden_set_covers_every_end_reason() {
+    let games = all_games();
+    for reason in [
+        "endReached",
+        "timeout",
+        "maxRounds",
+        "invalidInput",
+        "playerTimeout",
+    ] {
+        assert!(games.iter().any(|g| g.result.reason == reason), "{reason}");
+    }
+    assert!(games.iter().any(|g| g.result.scores == [2, 2]));
+    assert!(games.iter().any(|g| g.result.scores == [0, 0]));
+}
