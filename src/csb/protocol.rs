@@ -173,8 +173,7 @@ fn message(s: &str) -> Option<&str> {
     // The message may not contain a line terminator, so it must start after the last one.
     let after_terminator = s
         .char_indices()
-        .filter(|&(_, c)| is_terminator(c))
-        .last()
+        .rfind(|&(_, c)| is_terminator(c))
         .map_or(0, |(k, c)| k + c.len_utf8());
     // The blanks are ASCII, so every index up to `blanks` is a char boundary.
     let start = blanks.min(s.len() - 1);
