@@ -100,19 +100,23 @@ pub fn read_file(path: &Path) -> Result<Vec<Trace>> {
 
 /// Writes games to a file: gzip if the name ends in `.gz`, plain JSON Lines otherwise.
 pub fn write_file(path: &Path, games: &[Trace]) -> Result<()> {
+    let mut text = Vec::new();
+    for g in games {
+        serde_json::to_writer(&mut text, g)?;
+        text.push(b'\n');
+    }
     let file = File::create(path)
         .with_context(|| format!("cannot create trace file {}", path.display()))?;
-    let mut out: Box<dyn Write> = if path.extension().is_some_and(|e| e == "gz") {
-        Box::new(GzEncoder::new(BufWriter::new(file), Compression::default()))
+    let mut out = BufWriter::new(file);
+    if path.extension().is_some_and(|e| e == "gz") {
+        let mut gz = GzEncoder::new(&mut out, Compression::default());
+        gz.write_all(&text)?;
+        gz.finish()?;
     } else {
-        Box::new(BufWriter::new(file))
-    };
-    for g in games {
-        serde_json::to_writer(&mut out, g)?;
-        out.write_all(b"\n")?;
+        out.write_all(&text)?;
     }
-    out.flush()?;
-    drop(out);
+    out.flush()
+        .with_context(|| format!("cannot write trace file {}", path.display()))?;
     Ok(())
 }
 
