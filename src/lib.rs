@@ -7,6 +7,7 @@
 //! paths allocate nothing:
 //! - [`java`]: Java's rounding, `atan2` and `Random`, which the official referees rely on;
 //! - [`geom`]: `Vec2` and the contact time of two moving circles;
+//! - [`text`]: the referees' order-line patterns, matched exactly without a regex engine;
 //! - [`csb`]: Coders Strike Back: state, setup, step, protocol, built-in bot;
 //! - [`bot`]: the in-process bot interface.
 //!
@@ -19,6 +20,7 @@ pub mod bot;
 pub mod csb;
 pub mod geom;
 pub mod java;
+pub mod text;
 
 pub mod bench;
 pub mod referee;

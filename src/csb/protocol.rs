@@ -4,6 +4,7 @@
 
 use super::state::{State, Track, PODS};
 use super::step::{Command, Thrust, MAX_THRUST};
+use crate::text::{digits, message, signed, spaces};
 use std::fmt::{self, Write};
 
 /// One order line, parsed: `X Y [THRUST|SHIELD|BOOST] [message]`.
@@ -43,27 +44,15 @@ impl fmt::Display for OrderError {
     }
 }
 
-/// Java's `\s`: space, tab, newline, vertical tab, form feed, carriage return.
-#[inline]
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
-}
-
-/// Whether Java's `.` refuses this character (a line terminator).
-#[inline]
-fn is_terminator(c: char) -> bool {
-    matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}')
-}
-
 /// Parses an order line exactly as the referee's pattern
 /// `(-?[0-9]{1,9})\s+(-?[0-9]{1,9})\s+(power)?(?:\s+(.+))?` with power
 /// `[0-9]{1,9}|SHIELD|BOOST` matches it, backtracking included: a missing power means 200,
 /// `"x y 100 "` (one space after the power and nothing else) is invalid, `"x y  msg"` is valid.
 pub fn parse_order(line: &str) -> Result<Order<'_>, OrderError> {
     let b = line.as_bytes();
-    let (x, i) = coordinate(b, 0).ok_or(OrderError::Syntax)?;
+    let (x, i) = signed(b, 0, 9).ok_or(OrderError::Syntax)?;
     let i = spaces(b, i).ok_or(OrderError::Syntax)?;
-    let (y, i) = coordinate(b, i).ok_or(OrderError::Syntax)?;
+    let (y, i) = signed(b, i, 9).ok_or(OrderError::Syntax)?;
     let ws_end = spaces(b, i).ok_or(OrderError::Syntax)?;
     // First the regex lets `\s+` take every blank, then tries a power and a message after it.
     let rest = &line[ws_end..];
@@ -104,42 +93,6 @@ pub fn parse_order(line: &str) -> Result<Order<'_>, OrderError> {
     })
 }
 
-/// `-?[0-9]{1,9}` at `i`, not followed by a further digit (the regex could not backtrack out
-/// of that: a blank must follow). Returns the value and the end.
-fn coordinate(b: &[u8], mut i: usize) -> Option<(i32, usize)> {
-    let neg = b.get(i) == Some(&b'-');
-    if neg {
-        i += 1;
-    }
-    let (v, end) = digits(b, i)?;
-    let v = v as i32;
-    Some((if neg { -v } else { v }, end))
-}
-
-/// A run of 1 to 9 ASCII digits at `i`, maximal. Returns the value and the end.
-fn digits(b: &[u8], i: usize) -> Option<(u32, usize)> {
-    let len = b[i.min(b.len())..]
-        .iter()
-        .take_while(|c| c.is_ascii_digit())
-        .count();
-    if !(1..=9).contains(&len) {
-        return None;
-    }
-    let v = b[i..i + len]
-        .iter()
-        .fold(0u32, |v, &c| v * 10 + (c - b'0') as u32);
-    Some((v, i + len))
-}
-
-/// `\s+` at `i`, maximal. Returns the end.
-fn spaces(b: &[u8], i: usize) -> Option<usize> {
-    let len = b[i.min(b.len())..]
-        .iter()
-        .take_while(|&&c| is_space(c))
-        .count();
-    (len > 0).then_some(i + len)
-}
-
 enum Power {
     Number(u32),
     Shield,
@@ -150,7 +103,7 @@ enum Power {
 /// lead to a match: a shorter one leaves a digit where a blank or the end must follow.
 fn power_token(s: &str) -> Option<(Power, usize)> {
     let b = s.as_bytes();
-    if let Some((v, end)) = digits(b, 0) {
+    if let Some((v, end)) = digits(b, 0, 9) {
         return Some((Power::Number(v), end));
     }
     if s.starts_with("SHIELD") {
@@ -160,24 +113,6 @@ fn power_token(s: &str) -> Option<(Power, usize)> {
     } else {
         None
     }
-}
-
-/// `\s+(.+)` matching the whole of `s`, as the regex would capture it: the blanks taken as
-/// greedily as the message still allows. `None` if there is no such split.
-fn message(s: &str) -> Option<&str> {
-    let b = s.as_bytes();
-    let blanks = b.iter().take_while(|&&c| is_space(c)).count();
-    if blanks == 0 {
-        return None;
-    }
-    // The message may not contain a line terminator, so it must start after the last one.
-    let after_terminator = s
-        .char_indices()
-        .rfind(|&(_, c)| is_terminator(c))
-        .map_or(0, |(k, c)| k + c.len_utf8());
-    // The blanks are ASCII, so every index up to `blanks` is a char boundary.
-    let start = blanks.min(s.len() - 1);
-    (start >= 1 && start >= after_terminator && start < s.len()).then(|| &s[start..])
 }
 
 /// The angle a player sees: −1 before the first rotation, else the facing in whole degrees,
