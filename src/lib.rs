@@ -9,6 +9,7 @@
 //! - [`geom`]: `Vec2` and the contact time of two moving circles;
 //! - [`text`]: the referees' order-line patterns, matched exactly without a regex engine;
 //! - [`csb`]: Coders Strike Back: state, setup, step, protocol, built-in bot;
+//! - [`fb`]: Fantastic Bits, the same shape;
 //! - [`bot`]: the in-process bot interface.
 //!
 //! **The tool side** runs games and reads and writes files, and uses well-kept crates freely:
@@ -18,6 +19,7 @@
 
 pub mod bot;
 pub mod csb;
+pub mod fb;
 pub mod geom;
 pub mod java;
 pub mod text;

@@ -4,7 +4,9 @@
 use anyhow::{bail, Context, Result};
 use botsim::bot::Bot;
 use botsim::csb::{self, Csb};
-use botsim::referee::csb::{GameSpec, Mismatch};
+use botsim::fb::{self, Fb};
+use botsim::referee::csb::GameSpec;
+use botsim::referee::Mismatch;
 use botsim::trace;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -41,7 +43,7 @@ enum Command {
         /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
         #[arg(long)]
         map: Option<String>,
-        /// Player 0: builtin:NAME (racer).
+        /// Player 0: builtin:NAME (csb: racer; fb: chaser).
         #[arg(long)]
         p1: String,
         /// Player 1.
@@ -92,10 +94,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             p1,
             p2,
             trace,
-        } => {
-            require_csb(game)?;
-            play(seed, map, &p1, &p2, trace)
-        }
+        } => match game {
+            GameName::Csb => play(seed, map, &p1, &p2, trace),
+            GameName::Fb => {
+                if map.is_some() {
+                    bail!("--map is for csb; fb games are set up from --seed");
+                }
+                play_fb(seed, &p1, &p2, trace)
+            }
+        },
         Command::Verify { files, all } => verify(&files, all),
         Command::Bench { game, turns, seed } => {
             require_csb(game)?;
@@ -111,7 +118,42 @@ fn require_csb(game: GameName) -> Result<()> {
     Ok(())
 }
 
-/// A bot from its command-line name.
+/// An FB bot from its command-line name.
+fn fb_bot(spec: &str) -> Result<Box<dyn Bot<Fb>>> {
+    match spec {
+        "builtin:chaser" => Ok(Box::new(fb::chaser::Chaser::default())),
+        _ if spec.starts_with("builtin:") => {
+            bail!("unknown built-in bot '{spec}' (fb has: builtin:chaser)")
+        }
+        _ => bail!("bot '{spec}': only built-in bots (builtin:NAME) are supported so far"),
+    }
+}
+
+fn play_fb(seed: i64, p1: &str, p2: &str, trace_path: Option<PathBuf>) -> Result<ExitCode> {
+    let (mut a, mut b) = (fb_bot(p1)?, fb_bot(p2)?);
+    let record = botsim::referee::fb::play(seed, [a.as_mut(), b.as_mut()], trace_path.is_some())?;
+    let o = record.outcome;
+    println!(
+        "fb seed {seed}: {p1} {} - {} {p2} after {} turns ({})",
+        o.scores[0],
+        o.scores[1],
+        record.turns,
+        botsim::referee::fb::reason_name(&o, &record.errors)
+    );
+    for e in &record.errors {
+        println!(
+            "team {} eliminated at turn {}: {}",
+            e.player, e.turn, e.detail
+        );
+    }
+    if let (Some(path), Some(t)) = (trace_path, record.trace) {
+        trace::write_file(&path, &[t])?;
+        println!("trace written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A CSB bot from its command-line name.
 fn csb_bot(spec: &str) -> Result<Box<dyn Bot<Csb>>> {
     match spec {
         "builtin:racer" => Ok(Box::new(csb::racer::Racer::default())),
@@ -168,7 +210,7 @@ fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
             turns += game.turns.len();
             let result = match game.game.as_str() {
                 "csb" => botsim::referee::csb::verify(&game),
-                "fb" => bail!("{}:{line}: fb: not supported yet", path.display()),
+                "fb" => botsim::referee::fb::verify(&game),
                 other => bail!("{}:{line}: unknown game '{other}'", path.display()),
             };
             match result {

@@ -2,6 +2,7 @@
 //! server drives it (input lines, output parsing, elimination for invalid output or silence),
 //! used both to play bots against each other and to replay recorded games.
 
+use super::{first_difference, Fault, Mismatch, PlayerError};
 use crate::bot::{Answer, Bot};
 use crate::csb::protocol::{self, format_order};
 use crate::csb::{self, Command, Csb, EndReason, Outcome, Setup, State, View, PODS};
@@ -9,15 +10,6 @@ use crate::trace::{self, Trace};
 use anyhow::{anyhow, Context, Result};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-
-/// Why a player was eliminated by what it printed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerError {
-    pub player: usize,
-    pub turn: u16,
-    pub reason: EndReason,
-    pub detail: String,
-}
 
 /// A game in progress.
 #[derive(Clone, Debug)]
@@ -80,8 +72,12 @@ impl Match {
             killed.get_or_insert(reason);
             self.errors.push(PlayerError {
                 player,
-                turn: self.state.round,
-                reason,
+                turn: self.state.round as u32,
+                fault: if reason == EndReason::PlayerTimeout {
+                    Fault::NoAnswer
+                } else {
+                    Fault::InvalidOutput
+                },
                 detail,
             });
         }
@@ -258,34 +254,6 @@ pub fn setup_json(setup: &Setup) -> Value {
     json!({ "laps": setup.track.laps, "checkpoints": cps, "map_index": setup.map_index, "pods": pods })
 }
 
-/// The first place a replay differs from its trace.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Mismatch {
-    /// 0-based turn, or `None` for the setup and the result.
-    pub turn: Option<usize>,
-    pub player: Option<usize>,
-    pub what: String,
-    pub expected: String,
-    pub actual: String,
-}
-
-impl std::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.turn {
-            Some(t) => write!(f, "turn {t}")?,
-            None => write!(f, "game")?,
-        }
-        if let Some(p) = self.player {
-            write!(f, ", player {p}")?;
-        }
-        write!(
-            f,
-            ": {}\n  expected: {}\n  actual:   {}",
-            self.what, self.expected, self.actual
-        )
-    }
-}
-
 /// Replays a recorded CSB game: rebuilds it from its properties (checking the recorded setup),
 /// feeds the recorded outputs, and compares every input line, every state and the result.
 /// Returns the number of turns verified, or the first difference.
@@ -419,38 +387,4 @@ fn setup_from_props(trace: &Trace) -> Result<Setup> {
         None => trace.seed.context("no seed and no map")?,
     };
     Ok(Setup::from_seed(seed))
-}
-
-/// The first leaf where two JSON values differ: (path, expected, actual). Numbers compare
-/// exactly (integers as integers, doubles bit for bit).
-fn first_difference(
-    expected: &Value,
-    actual: &Value,
-    path: &str,
-) -> Option<(String, String, String)> {
-    match (expected, actual) {
-        (Value::Object(e), Value::Object(a)) => {
-            for (k, ev) in e {
-                let av = a.get(k).unwrap_or(&Value::Null);
-                if let Some(d) = first_difference(ev, av, &format!("{path}.{k}")) {
-                    return Some(d);
-                }
-            }
-            None
-        }
-        (Value::Array(e), Value::Array(a)) if e.len() == a.len() => e
-            .iter()
-            .zip(a)
-            .enumerate()
-            .find_map(|(i, (ev, av))| first_difference(ev, av, &format!("{path}[{i}]"))),
-        (Value::Number(e), Value::Number(a)) => {
-            let same = match (e.as_i64(), a.as_i64()) {
-                (Some(x), Some(y)) => x == y,
-                _ => e.as_f64().map(f64::to_bits) == a.as_f64().map(f64::to_bits),
-            };
-            (!same).then(|| (path.to_string(), e.to_string(), a.to_string()))
-        }
-        _ => (expected != actual)
-            .then(|| (path.to_string(), expected.to_string(), actual.to_string())),
-    }
 }

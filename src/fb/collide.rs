@@ -1,0 +1,427 @@
+//! Movement with continuous collisions (spec section 10): each sub-step finds the earliest
+//! events (body against body, posts, walls, grabs, goals), moves everything to that instant and
+//! reacts to every event within `EPSILON` of it, in the order found.
+
+use super::state::{State, BODIES, FIRST_BLUDGER, FIRST_SNAFFLE, WIZARDS};
+use super::{
+    inv_mass, mass, radius, GOAL_BOTTOM, GOAL_TOP, HEIGHT, MIN_IMPULSE, POSTS, POST_RADIUS, WIDTH,
+};
+use crate::geom::{contact_time, Vec2};
+
+/// Collisions this close in time react together; also the separation push.
+pub const EPSILON: f64 = 0.00001;
+/// A wizard grabs a snaffle whose centre comes this close.
+const GRAB_RADIUS: f64 = 399.0;
+/// Most events one sub-step can find (every pair, post, wall, grab and goal test at once).
+const MAX_EVENTS: usize = 160;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+    Top,
+    Bottom,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Event {
+    /// Two bodies (slots), the first the one whose loop found it.
+    Bodies(u8, u8),
+    /// A body against a goal post.
+    Post(u8, u8),
+    Wall(u8, Side),
+    /// A wizard grabs a snaffle.
+    Grab(u8, u8),
+    /// A snaffle crosses a goal line; the team that scores.
+    Goal(u8, u8),
+}
+
+/// The events of a sub-step that can still react: those within `EPSILON` of the earliest,
+/// kept in the order a stable sort by time would give.
+struct Events {
+    list: [(f64, Event); MAX_EVENTS],
+    len: usize,
+}
+
+impl Events {
+    fn new() -> Events {
+        Events {
+            list: [(0.0, Event::Wall(0, Side::Left)); MAX_EVENTS],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, time: f64, event: Event) {
+        if self.len > 0 {
+            let first = self.list[0].0;
+            if time > first + EPSILON {
+                return;
+            }
+            if time < first {
+                // A new earliest event: drop what can no longer react with it.
+                let keep = self.list[..self.len]
+                    .iter()
+                    .take_while(|e| e.0 <= time + EPSILON)
+                    .count();
+                self.len = keep;
+            }
+        }
+        let at = self.list[..self.len]
+            .iter()
+            .take_while(|e| e.0 <= time)
+            .count();
+        assert!(
+            self.len < MAX_EVENTS,
+            "more collision events than a sub-step can have"
+        );
+        self.list.copy_within(at..self.len, at + 1);
+        self.list[at] = (time, event);
+        self.len += 1;
+    }
+}
+
+/// Whether a snaffle is inside a goal mouth (it then bounces on nothing).
+#[inline]
+fn in_goal(p: Vec2) -> bool {
+    (p.x <= 150.0 || p.x >= WIDTH as f64 - 150.0) && p.y >= GOAL_TOP && p.y <= GOAL_BOTTOM
+}
+
+/// Moves every body through the whole turn.
+pub fn move_all(state: &mut State) {
+    let mut t = 0.0;
+    while t < 1.0 {
+        t += sub_step(state, t);
+    }
+}
+
+fn sub_step(state: &mut State, t0: f64) -> f64 {
+    let mn = 1.0 - t0;
+    let mut events = Events::new();
+    find_events(state, t0, mn, &mut events);
+    if events.len == 0 {
+        advance(state, mn);
+        return mn;
+    }
+    let first = events.list[0].0;
+    if first - t0 > 0.0 {
+        advance(state, first - t0);
+    }
+    for &(time, event) in &events.list[..events.len] {
+        if time > first + EPSILON {
+            break;
+        }
+        react(state, event);
+    }
+    first - t0
+}
+
+#[inline]
+fn advance(state: &mut State, dt: f64) {
+    for b in &mut state.bodies {
+        b.pos += b.vel * dt;
+    }
+}
+
+fn find_events(state: &State, t0: f64, mn: f64, ev: &mut Events) {
+    let free = |s: usize| {
+        state.snaffles[s - FIRST_SNAFFLE].alive && !state.snaffles[s - FIRST_SNAFFLE].captured
+    };
+    for i in (0..WIZARDS).rev() {
+        walls(state, i, t0, mn, ev);
+        for p in 0..POSTS.len() {
+            post(state, i, p, t0, mn, ev);
+        }
+        for j in (0..i).rev() {
+            pair(state, i, j, t0, mn, ev);
+        }
+        grabs(state, i, t0, mn, ev);
+    }
+    let snaffles = state.snaffle_slots();
+    for i in snaffles.clone().rev() {
+        if !free(i) {
+            continue;
+        }
+        for p in 0..POSTS.len() {
+            post(state, i, p, t0, mn, ev);
+        }
+        if !in_goal(state.bodies[i].pos) {
+            walls(state, i, t0, mn, ev);
+        }
+        let ignore = state.snaffles[i - FIRST_SNAFFLE].ignore;
+        for j in (FIRST_SNAFFLE..i).rev() {
+            if free(j) && !ignore.contains(j - FIRST_SNAFFLE) {
+                pair(state, i, j, t0, mn, ev);
+            }
+        }
+        goal(state, i, t0, mn, ev);
+    }
+    for i in (FIRST_BLUDGER..BODIES).rev() {
+        walls(state, i, t0, mn, ev);
+        for p in 0..POSTS.len() {
+            post(state, i, p, t0, mn, ev);
+        }
+        for j in (FIRST_BLUDGER..i).rev() {
+            pair(state, i, j, t0, mn, ev);
+        }
+        for w in 0..WIZARDS {
+            pair(state, i, w, t0, mn, ev);
+        }
+        for s in snaffles.clone() {
+            pair(state, i, s, t0, mn, ev);
+        }
+    }
+}
+
+/// Touching now (whatever the motion) or the contact time of two circles.
+#[inline]
+fn contact(d: Vec2, dv: Vec2, r: f64, t0: f64, mn: f64) -> Option<f64> {
+    if d.norm2() <= r * r {
+        Some(t0)
+    } else {
+        contact_time(d, dv, r, mn).map(|t| t0 + t)
+    }
+}
+
+#[inline]
+fn pair(state: &State, a: usize, b: usize, t0: f64, mn: f64, ev: &mut Events) {
+    let (ba, bb) = (&state.bodies[a], &state.bodies[b]);
+    if let Some(t) = contact(
+        ba.pos - bb.pos,
+        ba.vel - bb.vel,
+        radius(a) + radius(b),
+        t0,
+        mn,
+    ) {
+        ev.add(t, Event::Bodies(a as u8, b as u8));
+    }
+}
+
+#[inline]
+fn post(state: &State, a: usize, p: usize, t0: f64, mn: f64, ev: &mut Events) {
+    let b = &state.bodies[a];
+    if let Some(t) = contact(b.pos - POSTS[p], b.vel, radius(a) + POST_RADIUS, t0, mn) {
+        ev.add(t, Event::Post(a as u8, p as u8));
+    }
+}
+
+fn walls(state: &State, a: usize, t0: f64, mn: f64, ev: &mut Events) {
+    let r = radius(a);
+    let Vec2 { x, y } = state.bodies[a].pos;
+    let v = state.bodies[a].vel;
+    let (w, h) = (WIDTH as f64, HEIGHT as f64);
+    let now = if x < r {
+        Some(Side::Left)
+    } else if x > w - r {
+        Some(Side::Right)
+    } else if y < r {
+        Some(Side::Top)
+    } else if y > h - r {
+        Some(Side::Bottom)
+    } else {
+        None
+    };
+    if let Some(side) = now {
+        ev.add(t0, Event::Wall(a as u8, side));
+        return;
+    }
+    let snaffle = (FIRST_SNAFFLE..FIRST_BLUDGER).contains(&a);
+    // A snaffle crossing x = r or w - r inside the goal mouth goes in, not off a wall.
+    let off_goal = |t: f64| !snaffle || y + t * v.y < GOAL_TOP || y + t * v.y > GOAL_BOTTOM;
+    let mut best: Option<(f64, Side)> = None;
+    let mut consider = |t: f64, side: Side| {
+        if t >= 0.0 && best.is_none_or(|(b, _)| t < b) {
+            best = Some((t, side));
+        }
+    };
+    if v.x > 0.0 {
+        let t = (w - r - x) / v.x;
+        if off_goal(t) {
+            consider(t, Side::Right);
+        }
+    } else if v.x < 0.0 {
+        let t = (r - x) / v.x;
+        if off_goal(t) {
+            consider(t, Side::Left);
+        }
+    }
+    if v.y > 0.0 {
+        consider((h - r - y) / v.y, Side::Bottom);
+    } else if v.y < 0.0 {
+        consider((r - y) / v.y, Side::Top);
+    }
+    if let Some((t, side)) = best {
+        if t <= mn {
+            ev.add(t0 + t, Event::Wall(a as u8, side));
+        }
+    }
+}
+
+fn grabs(state: &State, w: usize, t0: f64, mn: f64, ev: &mut Events) {
+    let wizard = &state.wizards[w];
+    if wizard.holding.is_some() || wizard.grab_cooldown > 0 {
+        return;
+    }
+    let me = state.bodies[w];
+    let eligible = |s: &usize| {
+        state.snaffles[s - FIRST_SNAFFLE].alive && !state.snaffles[s - FIRST_SNAFFLE].captured
+    };
+    let mut closest: Option<(f64, usize)> = None;
+    for s in state.snaffle_slots().filter(eligible) {
+        let d2 = (state.bodies[s].pos - me.pos).norm2();
+        if d2 <= GRAB_RADIUS * GRAB_RADIUS && closest.is_none_or(|(c, _)| d2 < c) {
+            closest = Some((d2, s));
+        }
+    }
+    if let Some((_, s)) = closest {
+        ev.add(t0, Event::Grab(w as u8, s as u8));
+    }
+    for s in state.snaffle_slots().filter(eligible) {
+        if closest.is_some_and(|(_, c)| c == s) {
+            continue;
+        }
+        let b = &state.bodies[s];
+        if let Some(t) = contact_time(me.pos - b.pos, me.vel - b.vel, GRAB_RADIUS, mn) {
+            ev.add(t0 + t, Event::Grab(w as u8, s as u8));
+        }
+    }
+}
+
+fn goal(state: &State, s: usize, t0: f64, mn: f64, ev: &mut Events) {
+    let b = &state.bodies[s];
+    let (x, vx) = (b.pos.x, b.vel.x);
+    let w = WIDTH as f64;
+    if x >= w {
+        ev.add(t0, Event::Goal(s as u8, 0));
+    } else if x <= 0.0 {
+        ev.add(t0, Event::Goal(s as u8, 1));
+    } else if vx != 0.0 {
+        let tr = (w - x) / vx;
+        let tl = -x / vx;
+        if tr > 0.0 && tr <= mn {
+            ev.add(t0 + tr, Event::Goal(s as u8, 0));
+        } else if tl > 0.0 && tl <= mn {
+            ev.add(t0 + tl, Event::Goal(s as u8, 1));
+        }
+    }
+}
+
+fn react(state: &mut State, event: Event) {
+    match event {
+        Event::Bodies(a, b) => bounce(state, a as usize, b as usize),
+        Event::Post(a, p) => bounce_post(state, a as usize, POSTS[p as usize]),
+        Event::Wall(a, side) => bounce_wall(state, a as usize, side),
+        Event::Grab(w, s) => grab(state, w as usize, s as usize),
+        Event::Goal(s, team) => {
+            state.snaffles[s as usize - FIRST_SNAFFLE].alive = false;
+            let p = &mut state.players[team as usize];
+            if !p.dead {
+                p.score += 1;
+            }
+        }
+    }
+}
+
+/// The unit vector from `from` to `to`, or (1, 0) where they coincide.
+#[inline]
+fn normal(from: Vec2, to: Vec2) -> Vec2 {
+    let d = to - from;
+    if d.x == 0.0 && d.y == 0.0 {
+        Vec2::new(1.0, 0.0)
+    } else {
+        d.normalized()
+    }
+}
+
+/// A held snaffle follows its wizard.
+#[inline]
+fn carry(state: &mut State, a: usize) {
+    if a < WIZARDS {
+        if let Some(s) = state.held(a) {
+            state.bodies[s] = state.bodies[a];
+        }
+    }
+}
+
+fn bounce(state: &mut State, a: usize, b: usize) {
+    let (pa, pb) = (state.bodies[a].pos, state.bodies[b].pos);
+    let n = normal(pa, pb);
+    let (ka, kb) = (inv_mass(a), inv_mass(b));
+    let f = n.dot(state.bodies[a].vel - state.bodies[b].vel) / (ka + kb);
+    let j = f + f.max(MIN_IMPULSE);
+    let impulse = n * -j;
+    state.bodies[a].vel += impulse * ka;
+    state.bodies[b].vel += impulse * -1.0 * kb;
+    let diff = pa.dist(pb) - radius(a) - radius(b);
+    if diff <= 0.0 {
+        state.bodies[a].pos += n * -(-diff / 2.0 + EPSILON);
+        state.bodies[b].pos += n * (-diff / 2.0 + EPSILON);
+    }
+    for (bludger, wizard) in [(a, b), (b, a)] {
+        if bludger >= FIRST_BLUDGER && wizard < WIZARDS {
+            state.bludgers[bludger - FIRST_BLUDGER].last_victim = Some(wizard as u8);
+        }
+    }
+    carry(state, a);
+    carry(state, b);
+}
+
+fn bounce_post(state: &mut State, a: usize, post: Vec2) {
+    let pa = state.bodies[a].pos;
+    let n = normal(pa, post);
+    let f = n.dot(state.bodies[a].vel) * mass(a);
+    let j = f + f.max(MIN_IMPULSE);
+    state.bodies[a].vel += n * -j * inv_mass(a);
+    let diff = pa.dist(post) - radius(a) - POST_RADIUS;
+    if diff <= 0.0 {
+        state.bodies[a].pos += n * -(-diff / 2.0 + EPSILON);
+    }
+    carry(state, a);
+}
+
+fn bounce_wall(state: &mut State, a: usize, side: Side) {
+    let is_snaffle = (FIRST_SNAFFLE..FIRST_BLUDGER).contains(&a);
+    if is_snaffle && in_goal(state.bodies[a].pos) {
+        return;
+    }
+    let (m, k) = (mass(a), inv_mass(a));
+    let b = &mut state.bodies[a];
+    match side {
+        Side::Left | Side::Right => b.vel.x += -2.0 * b.vel.x * m * k,
+        Side::Top | Side::Bottom => b.vel.y += -2.0 * b.vel.y * m * k,
+    }
+    let r = radius(a);
+    let (w, h) = (WIDTH as f64, HEIGHT as f64);
+    if b.pos.x > w - r {
+        b.pos.x -= 2.0 * (b.pos.x - (w - r));
+    }
+    if b.pos.x < r {
+        b.pos.x -= 2.0 * (b.pos.x - r);
+    }
+    if b.pos.y > h - r {
+        b.pos.y -= 2.0 * (b.pos.y - (h - r));
+    }
+    if b.pos.y < r {
+        b.pos.y -= 2.0 * (b.pos.y - r);
+    }
+    carry(state, a);
+}
+
+fn grab(state: &mut State, w: usize, s: usize) {
+    if state.wizards[w].holding.is_some() {
+        return;
+    }
+    let sp = state.bodies[s].pos;
+    let mine = (sp - state.bodies[w].pos).norm2();
+    let vetoed = (0..WIZARDS).any(|o| {
+        o != w
+            && state.wizards[o].holding.is_none()
+            && (sp - state.bodies[o].pos).norm2() <= mine + EPSILON
+    });
+    if vetoed {
+        return;
+    }
+    state.wizards[w].holding = Some(s as u8);
+    state.snaffles[s - FIRST_SNAFFLE].captured = true;
+    state.bodies[s] = state.bodies[w];
+}

@@ -1,0 +1,89 @@
+//! Fantastic Bits (multiplayer rules: 2 teams of 2 wizards, snaffles, bludgers, spells), exact to
+//! the official referee.
+//!
+//! - [`state`]: the bodies in slots, and what each kind has beside its body; `Copy`, fixed size.
+//! - [`setup`]: snaffles from a seed, with Java's `Random`, or given.
+//! - [`step`]: the orders, the physics, the end; [`collide`]: movement with collisions.
+//! - [`protocol`]: the lines each team reads and the order lines it prints.
+//! - [`chaser`]: the built-in bot.
+
+pub mod chaser;
+pub mod collide;
+pub mod protocol;
+pub mod setup;
+pub mod state;
+pub mod step;
+
+use crate::geom::Vec2;
+pub use protocol::parse_action;
+pub use state::{Spell, State};
+use state::{FIRST_BLUDGER, FIRST_SNAFFLE};
+pub use step::{apply_action, outcome, physics, step, Action, ActionError, EndReason, Outcome};
+
+/// The field: x in 0..=16000, y in 0..=7500.
+pub const WIDTH: i32 = 16000;
+pub const HEIGHT: i32 = 7500;
+/// The goal mouths span y from 1750 to 5750.
+pub const GOAL_TOP: f64 = 1750.0;
+pub const GOAL_BOTTOM: f64 = 5750.0;
+/// The four goal posts, in the referee's order.
+pub const POSTS: [Vec2; 4] = [
+    Vec2::new(0.0, 1750.0),
+    Vec2::new(0.0, 5750.0),
+    Vec2::new(16000.0, 1750.0),
+    Vec2::new(16000.0, 5750.0),
+];
+pub const POST_RADIUS: f64 = 300.0;
+pub const MAX_THRUST: u32 = 150;
+pub const MAX_THROW: u32 = 500;
+pub const BLUDGER_THRUST: f64 = 1000.0;
+pub const MIN_IMPULSE: f64 = 100.0;
+pub const MAX_MAGIC: i32 = 100;
+pub const MAX_TURNS: u8 = 200;
+
+/// Radius of the body in a slot.
+#[inline]
+pub fn radius(slot: usize) -> f64 {
+    if slot < FIRST_SNAFFLE {
+        400.0
+    } else if slot < FIRST_BLUDGER {
+        150.0
+    } else {
+        200.0
+    }
+}
+
+/// Mass of the body in a slot.
+#[inline]
+pub fn mass(slot: usize) -> f64 {
+    if slot < FIRST_SNAFFLE {
+        1.0
+    } else if slot < FIRST_BLUDGER {
+        0.5
+    } else {
+        8.0
+    }
+}
+
+/// `1 / mass`, as the referee computes it (exact: the masses are powers of two).
+#[inline]
+pub fn inv_mass(slot: usize) -> f64 {
+    1.0 / mass(slot)
+}
+
+/// Fantastic Bits as a [`crate::bot::Game`].
+pub struct Fb;
+
+/// What a team knows at the start of a turn: everything it is sent (scored snaffles are not).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    pub state: State,
+    /// 0 (attacks x = 16000) or 1 (attacks x = 0).
+    pub team: usize,
+}
+
+impl crate::bot::Game for Fb {
+    type View = View;
+    type Orders = [Action; 2];
+    const NAME: &'static str = "fb";
+}

@@ -1,0 +1,353 @@
+//! One turn of Fantastic Bits in the referee's exact order (spec section 5): each wizard's
+//! order (MOVE, THROW, a spell), then the physics (releases, throws, bludgers, spells, magic,
+//! movement, friction, rounding), the end check, and the preparation of the next turn.
+
+use super::collide;
+use super::state::{Effect, Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE, WIZARDS};
+use super::{inv_mass, MAX_MAGIC, MAX_THROW, MAX_THRUST, MAX_TURNS};
+use crate::geom::Vec2;
+use std::fmt;
+
+/// A wizard's order for one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Thrust toward a point, 0..=150.
+    Move { x: i32, y: i32, thrust: u32 },
+    /// Throw the held snaffle toward a point, power 0..=500.
+    Throw { x: i32, y: i32, power: u32 },
+    /// Cast a spell on an entity (by the id the players see).
+    Cast { spell: Spell, target: i32 },
+}
+
+/// Why the referee rejects an order; the player is eliminated (score −1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    /// The line matches none of the patterns.
+    Syntax,
+    /// MOVE thrust above 150.
+    Thrust(u32),
+    /// THROW power above 500.
+    Power(u32),
+    /// THROW while holding no snaffle.
+    NotHolding,
+    /// No entity with this id (or a scored snaffle).
+    UnknownTarget(i32),
+    /// A spell on an entity it cannot target.
+    BadTarget(Spell, i32),
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::Syntax => {
+                write!(f, "expected MOVE x y thrust, THROW x y power, or SPELL id")
+            }
+            ActionError::Thrust(t) => write!(f, "thrust {t} is not in 0..150"),
+            ActionError::Power(p) => write!(f, "throw power {p} is not in 0..500"),
+            ActionError::NotHolding => write!(f, "THROW without a snaffle"),
+            ActionError::UnknownTarget(id) => write!(f, "no entity with id {id}"),
+            ActionError::BadTarget(s, id) => write!(f, "{} cannot target entity {id}", s.keyword()),
+        }
+    }
+}
+
+/// The team's direction from a wizard toward `(x, y)`, normalised twice as the referee does.
+#[inline]
+fn aim(from: Vec2, x: i32, y: i32, power: f64) -> Vec2 {
+    let to = Vec2::new(x as f64, y as f64);
+    if to == from {
+        Vec2::ZERO
+    } else {
+        (to - from).normalized().normalized() * power
+    }
+}
+
+/// The referee's handling of one wizard's order (phase O). On error the player is to be
+/// eliminated and its later orders this turn skipped; what this order did before the check
+/// that failed stays done.
+pub fn apply_action(state: &mut State, w: usize, action: Action) -> Result<(), ActionError> {
+    match action {
+        Action::Move { x, y, thrust } => {
+            if thrust > MAX_THRUST {
+                return Err(ActionError::Thrust(thrust));
+            }
+            state.wizards[w].accel = aim(state.bodies[w].pos, x, y, thrust as f64);
+        }
+        Action::Throw { x, y, power } => {
+            if power > MAX_THROW {
+                return Err(ActionError::Power(power));
+            }
+            let s = state.held(w).ok_or(ActionError::NotHolding)?;
+            state.bodies[s].pos = state.bodies[w].pos;
+            state.snaffles[s - FIRST_SNAFFLE].accel = aim(state.bodies[s].pos, x, y, power as f64);
+        }
+        Action::Cast { spell, target } => {
+            let slot = state
+                .slot_of(target)
+                .filter(|&s| {
+                    !(FIRST_SNAFFLE..FIRST_BLUDGER).contains(&s)
+                        || state.snaffles[s - FIRST_SNAFFLE].alive
+                })
+                .ok_or(ActionError::UnknownTarget(target))?;
+            let allowed = match spell {
+                Spell::Obliviate => slot >= FIRST_BLUDGER,
+                Spell::Accio => slot >= WIZARDS,
+                Spell::Flipendo | Spell::Petrificus => {
+                    slot >= WIZARDS || State::team(slot) != State::team(w)
+                }
+            };
+            if !allowed {
+                return Err(ActionError::BadTarget(spell, target));
+            }
+            let magic = &mut state.players[State::team(w)].magic;
+            if *magic >= spell.cost() {
+                *magic -= spell.cost();
+                state.wizards[w].pending[spell as usize] = true;
+            }
+            state.wizards[w].spell_target = Some(slot as u8);
+        }
+    }
+    if let Some(s) = state.held(w) {
+        state.bodies[s] = state.bodies[w];
+        state.wizards[w].grab_cooldown = 3;
+    }
+    Ok(())
+}
+
+/// Plays four valid orders (wizards 0..4) and the physics: the search's entry point. Orders the
+/// referee would reject are skipped, as for an eliminated player.
+pub fn step(state: &mut State, actions: &[Action; WIZARDS]) {
+    for team in 0..2 {
+        for w in team * 2..team * 2 + 2 {
+            if apply_action(state, w, actions[w]).is_err() {
+                state.players[team].dead = true;
+                state.players[team].score = -1;
+                break;
+            }
+        }
+    }
+    physics(state);
+}
+
+/// The physics of a turn (phase U) and the preparation of the next (phase P), after every
+/// order was applied.
+pub fn physics(state: &mut State) {
+    forget_ignores(state);
+    for w in 0..WIZARDS {
+        release(state, w);
+    }
+    let alive_before = state.snaffles[..state.snaffle_count as usize]
+        .iter()
+        .filter(|s| s.alive)
+        .count();
+    for s in state.snaffle_slots() {
+        let a = state.snaffles[s - FIRST_SNAFFLE].accel;
+        state.bodies[s].vel += a * inv_mass(s);
+    }
+    for b in 0..2 {
+        chase(state, FIRST_BLUDGER + b);
+    }
+    cast_spells(state);
+    for p in &mut state.players {
+        if p.magic < MAX_MAGIC {
+            p.magic += 1;
+        }
+    }
+    collide::move_all(state);
+    for (slot, b) in state.bodies.iter_mut().enumerate() {
+        let keep = if slot >= FIRST_BLUDGER {
+            1.0 - 0.1
+        } else {
+            1.0 - 0.25
+        };
+        b.vel = b.vel * keep;
+        b.pos = symmetric_round(b.pos);
+        b.vel = symmetric_round(b.vel);
+    }
+    state.round += 1;
+    state.no_snaffles_left = alive_before == 0;
+    prepare(state);
+}
+
+/// `sign(x) · Math.round(|x|)` per component: half away from zero.
+#[inline]
+fn symmetric_round(v: Vec2) -> Vec2 {
+    let r = |x: f64| {
+        if x >= 0.0 {
+            crate::java::round_to_int(x) as f64
+        } else {
+            -(crate::java::round_to_int(-x) as f64)
+        }
+    };
+    Vec2::new(r(v.x), r(v.y))
+}
+
+/// Step U1: overlapping pairs stop ignoring each other once they are apart.
+fn forget_ignores(state: &mut State) {
+    for s in state.snaffle_slots() {
+        let bodies = &state.bodies;
+        let me = bodies[s].pos;
+        state.snaffles[s - FIRST_SNAFFLE]
+            .ignore
+            .retain(|t| (bodies[FIRST_SNAFFLE + t].pos - me).norm2() <= 300.0 * 300.0);
+    }
+}
+
+/// Step U2 for one wizard: its thrust, the release of its snaffle, the end of an Accio on a
+/// held or scored snaffle, its grab cooldown.
+fn release(state: &mut State, w: usize) {
+    let a = state.wizards[w].accel;
+    state.bodies[w].vel += a * inv_mass(w);
+    if let Some(s) = state.held(w) {
+        let accio = &mut state.wizards[w].effects[Spell::Accio as usize];
+        if accio.target == Some(s as u8) {
+            *accio = Effect::default();
+        }
+        for t in state.snaffle_slots() {
+            if t != s && (state.bodies[s].pos - state.bodies[t].pos).norm2() <= 300.0 * 300.0 {
+                state.snaffles[s - FIRST_SNAFFLE]
+                    .ignore
+                    .push(t - FIRST_SNAFFLE);
+                state.snaffles[t - FIRST_SNAFFLE]
+                    .ignore
+                    .push(s - FIRST_SNAFFLE);
+            }
+        }
+        state.snaffles[s - FIRST_SNAFFLE].captured = false;
+        state.wizards[w].holding = None;
+    }
+    let accio = &mut state.wizards[w].effects[Spell::Accio as usize];
+    if let Some(t) = accio.target {
+        let t = t as usize;
+        if (FIRST_SNAFFLE..FIRST_BLUDGER).contains(&t) && !state.snaffles[t - FIRST_SNAFFLE].alive {
+            *accio = Effect::default();
+        }
+    }
+    if state.wizards[w].grab_cooldown > 0 {
+        state.wizards[w].grab_cooldown -= 1;
+    }
+}
+
+/// Step U5 for one bludger: accelerate toward the nearest wizard it may target (not its last
+/// victim, not of a team that cast Obliviate on it).
+fn chase(state: &mut State, b: usize) {
+    let me = state.bodies[b].pos;
+    let last = state.bludgers[b - FIRST_BLUDGER].last_victim;
+    let oblivious = |team: usize| {
+        (team * 2..team * 2 + 2).any(|w| {
+            let e = state.wizards[w].effects[Spell::Obliviate as usize];
+            e.countdown > 0 && e.target == Some(b as u8)
+        })
+    };
+    let mut best: Option<(f64, usize)> = None;
+    for w in 0..WIZARDS {
+        if last == Some(w as u8) || oblivious(State::team(w)) {
+            continue;
+        }
+        let d = state.bodies[w].pos.dist(me);
+        if best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, w));
+        }
+    }
+    if let Some((_, w)) = best {
+        let a = (state.bodies[w].pos - me).normalized() * super::BLUDGER_THRUST;
+        state.bodies[b].vel += a * inv_mass(b);
+    }
+}
+
+/// Step U6: every active Petrificus, then every Accio, then every Flipendo.
+fn cast_spells(state: &mut State) {
+    for spell in [Spell::Petrificus, Spell::Accio, Spell::Flipendo] {
+        for w in 0..WIZARDS {
+            let e = state.wizards[w].effects[spell as usize];
+            let Some(t) = e.target.filter(|_| e.countdown > 0) else {
+                continue;
+            };
+            let t = t as usize;
+            let caster = state.bodies[w].pos;
+            let target = state.bodies[t].pos;
+            match spell {
+                Spell::Petrificus => state.bodies[t].vel = Vec2::ZERO,
+                Spell::Accio => {
+                    let d = caster - target;
+                    let d2 = d.norm2();
+                    if d2 != 0.0 {
+                        let power = (3000.0 * (1_000_000.0 / d2)).min(1000.0);
+                        state.bodies[t].vel += d.normalized() * power * inv_mass(t);
+                    }
+                }
+                Spell::Flipendo => {
+                    if target != caster {
+                        let d = target - caster;
+                        let power = (6000.0 * (1_000_000.0 / d.norm2())).min(1000.0);
+                        state.bodies[t].vel += d.normalized() * power * inv_mass(t);
+                    }
+                }
+                Spell::Obliviate => {}
+            }
+        }
+    }
+}
+
+/// Phase P: countdowns tick, spells paid this turn start, finished effects lose their target;
+/// the accelerations of the turn are cleared.
+fn prepare(state: &mut State) {
+    for wizard in &mut state.wizards {
+        wizard.accel = Vec2::ZERO;
+        for e in &mut wizard.effects {
+            e.countdown = e.countdown.saturating_sub(1);
+        }
+        for spell in Spell::ALL {
+            let k = spell as usize;
+            if wizard.pending[k] {
+                wizard.effects[k] = Effect {
+                    countdown: spell.duration(),
+                    target: wizard.spell_target,
+                };
+                wizard.pending[k] = false;
+            }
+        }
+        for e in &mut wizard.effects {
+            if e.countdown == 0 {
+                e.target = None;
+            }
+        }
+    }
+    for s in &mut state.snaffles {
+        s.accel = Vec2::ZERO;
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Goals, or −1 for an eliminated team.
+    pub scores: [i32; 2],
+    pub reason: EndReason,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    ScoreToWin,
+    NoSnafflesLeft,
+    Eliminated,
+    MaxTurns,
+}
+
+/// The result, if the game is over after the turns played.
+pub fn outcome(state: &State) -> Option<Outcome> {
+    let scores = [state.players[0].score, state.players[1].score];
+    let reason = if state.players.iter().any(|p| p.dead) {
+        EndReason::Eliminated
+    } else if scores.iter().any(|&s| s >= state.score_to_win) {
+        EndReason::ScoreToWin
+    } else if state.no_snaffles_left {
+        EndReason::NoSnafflesLeft
+    } else if state.round >= MAX_TURNS {
+        EndReason::MaxTurns
+    } else {
+        return None;
+    };
+    Some(Outcome { scores, reason })
+}

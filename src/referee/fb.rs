@@ -1,0 +1,365 @@
+//! The Fantastic Bits referee: a game driven by the teams' text, as the contest server drives
+//! it, used both to play bots against each other and to replay recorded games.
+
+use super::{first_difference, Fault, Mismatch, PlayerError};
+use crate::bot::{Answer, Bot};
+use crate::fb::protocol::{self, format_action};
+use crate::fb::state::{Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE};
+use crate::fb::{self, setup, Action, Fb, View};
+use crate::trace::{self, Trace};
+use anyhow::{Context, Result};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// The final scores and why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub scores: [i32; 2],
+    pub reason: fb::EndReason,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Match {
+    pub state: State,
+    outcome: Option<Outcome>,
+    pub errors: Vec<PlayerError>,
+}
+
+impl Match {
+    pub fn new(state: State) -> Match {
+        Match {
+            state,
+            outcome: None,
+            errors: Vec::new(),
+        }
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn view(&self, team: usize) -> View {
+        View {
+            state: self.state,
+            team,
+        }
+    }
+
+    /// The lines `team` reads this turn.
+    pub fn input_lines(&self, team: usize) -> Vec<String> {
+        let mut text = String::new();
+        protocol::write_turn(&self.state, team, &mut text).expect("writing to a String");
+        text.lines().map(str::to_string).collect()
+    }
+
+    /// Plays one turn from what each team printed (`None`: no answer in time). A team whose
+    /// line is invalid, or who did not answer, is eliminated with score −1; the turn is still
+    /// played, with the orders it gave before the bad line.
+    pub fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> Option<Outcome> {
+        assert!(self.outcome.is_none(), "play_turn after the game ended");
+        for (team, reply) in replies.iter().enumerate() {
+            if let Err((fault, detail)) = self.apply_reply(team, *reply) {
+                self.state.players[team].dead = true;
+                self.state.players[team].score = -1;
+                self.errors.push(PlayerError {
+                    player: team,
+                    turn: self.state.round as u32,
+                    fault,
+                    detail,
+                });
+            }
+        }
+        fb::physics(&mut self.state);
+        self.outcome = fb::outcome(&self.state).map(|o| Outcome {
+            scores: o.scores,
+            reason: o.reason,
+        });
+        self.outcome
+    }
+
+    fn apply_reply(
+        &mut self,
+        team: usize,
+        reply: Option<&[String]>,
+    ) -> Result<(), (Fault, String)> {
+        let lines = reply.ok_or((Fault::NoAnswer, "no answer".to_string()))?;
+        for k in 0..2 {
+            let line = lines.get(k).ok_or((
+                Fault::NoAnswer,
+                format!("answered {} line(s), expected 2", lines.len()),
+            ))?;
+            let bad = |e: fb::ActionError| {
+                (
+                    Fault::InvalidOutput,
+                    format!("line {}: {e}, found '{line}'", k + 1),
+                )
+            };
+            let (action, _) = fb::parse_action(line).map_err(bad)?;
+            fb::apply_action(&mut self.state, team * 2 + k, action).map_err(bad)?;
+        }
+        Ok(())
+    }
+}
+
+/// The text name of an end, as the traces write it.
+pub fn reason_name(outcome: &Outcome, errors: &[PlayerError]) -> String {
+    match outcome.reason {
+        fb::EndReason::Eliminated => {
+            let teams: Vec<String> = errors.iter().map(|e| format!("team{}", e.player)).collect();
+            format!("invalid_output_{}", teams.join(","))
+        }
+        fb::EndReason::ScoreToWin => "score_to_win".to_string(),
+        fb::EndReason::NoSnafflesLeft => "no_snaffles_left".to_string(),
+        fb::EndReason::MaxTurns => "max_turns".to_string(),
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub outcome: Outcome,
+    pub turns: u32,
+    pub errors: Vec<PlayerError>,
+    pub trace: Option<Trace>,
+}
+
+fn answer_lines(answer: Answer<[Action; 2]>) -> Option<Vec<String>> {
+    match answer {
+        Answer::Lines(lines) => Some(lines),
+        Answer::Orders(orders) => Some(orders.iter().map(format_action).collect()),
+        Answer::Silent => None,
+    }
+}
+
+/// Plays a whole game from `seed` between two in-process bots (team 0 first).
+pub fn play(seed: i64, mut bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<GameRecord> {
+    let start = setup::from_seed(seed);
+    let mut game = Match::new(start);
+    let mut turns = Vec::new();
+    let outcome = loop {
+        let inputs = [game.input_lines(0), game.input_lines(1)];
+        let mut outputs: [Option<Vec<String>>; 2] = [None, None];
+        for (team, bot) in bots.iter_mut().enumerate() {
+            outputs[team] = answer_lines(bot.play(&game.view(team), &inputs[team]));
+        }
+        let outcome = game.play_turn([outputs[0].as_deref(), outputs[1].as_deref()]);
+        if record {
+            turns.push(trace::Turn {
+                input: inputs.to_vec(),
+                output: outputs.map(Option::unwrap_or_default).to_vec(),
+                state: state_json(&game.state),
+            });
+        }
+        if let Some(o) = outcome {
+            break o;
+        }
+    };
+    let trace = record.then(|| Trace {
+        format: trace::FORMAT.to_string(),
+        game: "fb".to_string(),
+        rules: "fb-multi".to_string(),
+        seed: Some(seed),
+        props: BTreeMap::from([("seed".to_string(), seed.to_string())]),
+        bots: bots.iter().map(|b| b.name()).collect(),
+        setup: setup_json(&start),
+        turns,
+        result: trace::TraceResult {
+            scores: outcome.scores.to_vec(),
+            turns: game.state.round as usize,
+            reason: reason_name(&outcome, &game.errors),
+        },
+    });
+    Ok(GameRecord {
+        outcome,
+        turns: game.state.round as u32,
+        errors: game.errors,
+        trace,
+    })
+}
+
+fn xy(v: crate::geom::Vec2) -> Value {
+    json!([v.x as i64, v.y as i64])
+}
+
+/// A state in the trace's form.
+pub fn state_json(state: &State) -> Value {
+    let id = |slot: Option<u8>| slot.map_or(-1, |s| state.id_of(s as usize));
+    let wizards: Vec<Value> = (0..4)
+        .map(|w| {
+            let wz = &state.wizards[w];
+            let effect = |s: Spell| {
+                let e = wz.effects[s as usize];
+                json!([e.countdown, id(e.target)])
+            };
+            json!({
+                "id": w, "team": State::team(w),
+                "pos": xy(state.bodies[w].pos), "vel": xy(state.bodies[w].vel),
+                "grabCooldown": wz.grab_cooldown,
+                "holding": id(wz.holding),
+                "accio": effect(Spell::Accio), "flipendo": effect(Spell::Flipendo),
+                "petrificus": effect(Spell::Petrificus), "obliviate": effect(Spell::Obliviate),
+                "pending": wz.pending,
+                "spellTarget": id(wz.spell_target),
+            })
+        })
+        .collect();
+    let snaffles: Vec<Value> = state
+        .snaffle_slots()
+        .map(|s| {
+            let sn = &state.snaffles[s - FIRST_SNAFFLE];
+            let ignore: Vec<i32> = sn
+                .ignore
+                .as_slice()
+                .iter()
+                .map(|&t| state.id_of(FIRST_SNAFFLE + t as usize))
+                .collect();
+            json!({
+                "id": state.id_of(s), "pos": xy(state.bodies[s].pos), "vel": xy(state.bodies[s].vel),
+                "alive": sn.alive, "captured": sn.captured, "ignore": ignore,
+            })
+        })
+        .collect();
+    let bludgers: Vec<Value> = (0..2)
+        .map(|k| {
+            let s = FIRST_BLUDGER + k;
+            json!({
+                "id": state.id_of(s), "pos": xy(state.bodies[s].pos), "vel": xy(state.bodies[s].vel),
+                "lastVictim": id(state.bludgers[k].last_victim),
+            })
+        })
+        .collect();
+    let players: Vec<Value> = state
+        .players
+        .iter()
+        .map(|p| json!({"score": p.score, "magic": p.magic, "dead": p.dead}))
+        .collect();
+    json!({ "players": players, "wizards": wizards, "snaffles": snaffles, "bludgers": bludgers })
+}
+
+/// The setup in the trace's form.
+pub fn setup_json(state: &State) -> Value {
+    let snaffles: Vec<Value> = state
+        .snaffle_slots()
+        .map(|s| xy(state.bodies[s].pos))
+        .collect();
+    json!({ "snaffles": snaffles, "score_to_win": state.score_to_win, "initial_state": state_json(state) })
+}
+
+/// Replays a recorded FB game: rebuilds it from its seed (checking the recorded setup), feeds
+/// the recorded outputs, and compares every input line, every state and the result. Returns
+/// the number of turns verified, or the first difference.
+pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
+    let mismatch =
+        |turn: Option<usize>, player, what: &str, expected: String, actual: String| Mismatch {
+            turn,
+            player,
+            what: what.to_string(),
+            expected,
+            actual,
+        };
+    let start = start_from_props(trace).map_err(|e| {
+        (
+            0,
+            mismatch(
+                None,
+                None,
+                "setup",
+                "a valid setup".into(),
+                format!("{e:#}"),
+            ),
+        )
+    })?;
+    if let Some(d) = first_difference(&trace.setup, &setup_json(&start), "setup") {
+        return Err((0, mismatch(None, None, &d.0, d.1, d.2)));
+    }
+    let mut game = Match::new(start);
+    for (t, turn) in trace.turns.iter().enumerate() {
+        if let Some(o) = game.outcome() {
+            return Err((
+                t,
+                mismatch(
+                    Some(t),
+                    None,
+                    "game continues",
+                    "more turns".into(),
+                    format!("game over: {o:?}"),
+                ),
+            ));
+        }
+        for team in 0..2 {
+            let actual = game.input_lines(team);
+            let expected = turn.input.get(team).map(Vec::as_slice).unwrap_or(&[]);
+            if actual != expected {
+                let k = actual
+                    .iter()
+                    .zip(expected)
+                    .position(|(a, e)| a != e)
+                    .unwrap_or(actual.len().min(expected.len()));
+                return Err((
+                    t,
+                    mismatch(
+                        Some(t),
+                        Some(team),
+                        &format!("input line {}", k + 1),
+                        expected
+                            .get(k)
+                            .cloned()
+                            .unwrap_or_else(|| "(no line)".into()),
+                        actual.get(k).cloned().unwrap_or_else(|| "(no line)".into()),
+                    ),
+                ));
+            }
+        }
+        let replies: [Option<&[String]>; 2] = std::array::from_fn(|p| {
+            turn.output
+                .get(p)
+                .filter(|l| !l.is_empty())
+                .map(Vec::as_slice)
+        });
+        game.play_turn(replies);
+        if let Some(d) = first_difference(&turn.state, &state_json(&game.state), "state") {
+            return Err((t, mismatch(Some(t), None, &d.0, d.1, d.2)));
+        }
+    }
+    let n = trace.turns.len();
+    let Some(o) = game.outcome() else {
+        return Err((
+            n,
+            mismatch(
+                None,
+                None,
+                "game over",
+                "the game to end".into(),
+                "it goes on".into(),
+            ),
+        ));
+    };
+    if o.scores.to_vec() != trace.result.scores || n != trace.result.turns {
+        return Err((
+            n,
+            mismatch(
+                None,
+                None,
+                "result",
+                format!(
+                    "scores {:?} after {} turns",
+                    trace.result.scores, trace.result.turns
+                ),
+                format!("scores {:?} after {} turns", o.scores, n),
+            ),
+        ));
+    }
+    Ok(n)
+}
+
+fn start_from_props(trace: &Trace) -> Result<State> {
+    let seed = match trace.props.get("seed") {
+        Some(s) => s
+            .trim()
+            .parse::<i64>()
+            .with_context(|| format!("seed property '{s}'"))?,
+        None => trace.seed.context("no seed property")?,
+    };
+    Ok(setup::from_seed(seed))
+}
