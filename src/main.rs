@@ -104,18 +104,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         },
         Command::Verify { files, all } => verify(&files, all),
-        Command::Bench { game, turns, seed } => {
-            require_csb(game)?;
-            bench(turns, seed)
-        }
+        Command::Bench { game, turns, seed } => bench(game, turns, seed),
     }
-}
-
-fn require_csb(game: GameName) -> Result<()> {
-    if game == GameName::Fb {
-        bail!("fb: not supported yet");
-    }
-    Ok(())
 }
 
 /// An FB bot from its command-line name.
@@ -243,12 +233,29 @@ fn print_mismatch(path: &std::path::Path, line: usize, game: &trace::Trace, m: &
     println!("MISMATCH {}:{line} (seed {seed}) {m}", path.display());
 }
 
-fn bench(turns: u64, seed: u64) -> Result<ExitCode> {
-    use botsim::bench::{csb_random_turns, Drive};
-    println!("csb bench: {turns} turns per workload, seed {seed}, one thread");
-    for (name, drive) in [("actions", Drive::Actions), ("text", Drive::Text)] {
+fn bench(game: GameName, turns: u64, seed: u64) -> Result<ExitCode> {
+    use botsim::bench::{csb_random_turns, fb_random_turns, Drive, Report};
+    let name = match game {
+        GameName::Csb => "csb",
+        GameName::Fb => "fb",
+    };
+    println!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
+    let workloads: Vec<(&str, Box<dyn Fn() -> Report>)> = match game {
+        GameName::Csb => vec![
+            (
+                "actions",
+                Box::new(|| csb_random_turns(Drive::Actions, turns, seed)),
+            ),
+            (
+                "text",
+                Box::new(|| csb_random_turns(Drive::Text, turns, seed)),
+            ),
+        ],
+        GameName::Fb => vec![("actions", Box::new(|| fb_random_turns(turns, seed)))],
+    };
+    for (name, run) in workloads {
         let start = std::time::Instant::now();
-        let r = csb_random_turns(drive, turns, seed);
+        let r = run();
         let secs = start.elapsed().as_secs_f64();
         println!(
             "{name:>8}: {:>10.0} turns/s  {:>6.1} ns/turn  {} games  fingerprint {:016x}",

@@ -89,16 +89,23 @@ fn in_goal(p: Vec2) -> bool {
 
 /// Moves every body through the whole turn.
 pub fn move_all(state: &mut State) {
-    let mut t = 0.0;
-    while t < 1.0 {
-        t += sub_step(state, t);
+    thread_local! {
+        // Made once per thread: the buffer is too large to clear every turn.
+        static EVENTS: std::cell::RefCell<Events> = std::cell::RefCell::new(Events::new());
     }
+    EVENTS.with(|events| {
+        let mut events = events.borrow_mut();
+        let mut t = 0.0;
+        while t < 1.0 {
+            t += sub_step(state, t, &mut events);
+        }
+    });
 }
 
-fn sub_step(state: &mut State, t0: f64) -> f64 {
+fn sub_step(state: &mut State, t0: f64, events: &mut Events) -> f64 {
     let mn = 1.0 - t0;
-    let mut events = Events::new();
-    find_events(state, t0, mn, &mut events);
+    events.len = 0;
+    find_events(state, t0, mn, events);
     if events.len == 0 {
         advance(state, mn);
         return mn;
@@ -123,52 +130,144 @@ fn advance(state: &mut State, dt: f64) {
     }
 }
 
+/// The region a body can sweep during a sub-step: its path's bounding box, grown by its radius
+/// and one unit. Two bodies whose regions do not meet cannot touch within the sub-step, so the
+/// exact tests run only for pairs that pass this one (a unit dwarfs any rounding in the roots).
+#[derive(Clone, Copy, Debug, Default)]
+struct Sweep {
+    x0: f64,
+    x1: f64,
+    y0: f64,
+    y1: f64,
+}
+
+impl Sweep {
+    #[inline]
+    fn of(pos: Vec2, vel: Vec2, r: f64, mn: f64) -> Sweep {
+        let end = pos + vel * mn;
+        let m = r + 1.0;
+        Sweep {
+            x0: pos.x.min(end.x) - m,
+            x1: pos.x.max(end.x) + m,
+            y0: pos.y.min(end.y) - m,
+            y1: pos.y.max(end.y) + m,
+        }
+    }
+
+    /// Whether two regions overlap (branch-free: most pairs are tested and few meet).
+    #[inline]
+    fn meets(&self, o: &Sweep) -> bool {
+        (self.x0 <= o.x1) & (o.x0 <= self.x1) & (self.y0 <= o.y1) & (o.y0 <= self.y1)
+    }
+
+    /// Whether the region reaches the posts' columns at all.
+    #[inline]
+    fn near_posts(&self) -> bool {
+        (self.x0 <= POST_RADIUS) | (self.x1 >= WIDTH as f64 - POST_RADIUS)
+    }
+
+    /// Whether the region stays clear of the walls' reach (and of the goal lines).
+    #[inline]
+    fn inside_field(&self) -> bool {
+        self.x0 > 0.0 && self.x1 < WIDTH as f64 && self.y0 > 0.0 && self.y1 < HEIGHT as f64
+    }
+}
+
+/// The posts' regions (they do not move).
+const POST_SWEEPS: [Sweep; 4] = {
+    let mut out = [Sweep {
+        x0: 0.0,
+        x1: 0.0,
+        y0: 0.0,
+        y1: 0.0,
+    }; 4];
+    let mut i = 0;
+    while i < 4 {
+        let p = POSTS[i];
+        out[i] = Sweep {
+            x0: p.x - POST_RADIUS,
+            x1: p.x + POST_RADIUS,
+            y0: p.y - POST_RADIUS,
+            y1: p.y + POST_RADIUS,
+        };
+        i += 1;
+    }
+    out
+};
+
 fn find_events(state: &State, t0: f64, mn: f64, ev: &mut Events) {
+    let mut sweeps = [Sweep::default(); BODIES];
+    let mut walled = [false; BODIES];
+    let mut posted = [false; BODIES];
+    for slot in 0..BODIES {
+        let b = &state.bodies[slot];
+        sweeps[slot] = Sweep::of(b.pos, b.vel, radius(slot), mn);
+        walled[slot] = !sweeps[slot].inside_field();
+        posted[slot] = sweeps[slot].near_posts();
+    }
+    let near = |a: usize, b: usize| sweeps[a].meets(&sweeps[b]);
+    let posts = |a: usize, ev: &mut Events| {
+        if posted[a] {
+            for (p, region) in POST_SWEEPS.iter().enumerate() {
+                if sweeps[a].meets(region) {
+                    post(state, a, p, t0, mn, ev);
+                }
+            }
+        }
+    };
     let free = |s: usize| {
         state.snaffles[s - FIRST_SNAFFLE].alive && !state.snaffles[s - FIRST_SNAFFLE].captured
     };
     for i in (0..WIZARDS).rev() {
-        walls(state, i, t0, mn, ev);
-        for p in 0..POSTS.len() {
-            post(state, i, p, t0, mn, ev);
+        if walled[i] {
+            walls(state, i, t0, mn, ev);
         }
+        posts(i, ev);
         for j in (0..i).rev() {
-            pair(state, i, j, t0, mn, ev);
+            if near(i, j) {
+                pair(state, i, j, t0, mn, ev);
+            }
         }
-        grabs(state, i, t0, mn, ev);
+        grabs(state, i, t0, mn, ev, &near);
     }
     let snaffles = state.snaffle_slots();
     for i in snaffles.clone().rev() {
         if !free(i) {
             continue;
         }
-        for p in 0..POSTS.len() {
-            post(state, i, p, t0, mn, ev);
-        }
-        if !in_goal(state.bodies[i].pos) {
+        posts(i, ev);
+        if walled[i] && !in_goal(state.bodies[i].pos) {
             walls(state, i, t0, mn, ev);
         }
-        let ignore = state.snaffles[i - FIRST_SNAFFLE].ignore;
+        let ignore = &state.snaffles[i - FIRST_SNAFFLE].ignore;
         for j in (FIRST_SNAFFLE..i).rev() {
-            if free(j) && !ignore.contains(j - FIRST_SNAFFLE) {
+            if near(i, j) && free(j) && !ignore.contains(j - FIRST_SNAFFLE) {
                 pair(state, i, j, t0, mn, ev);
             }
         }
-        goal(state, i, t0, mn, ev);
+        if walled[i] {
+            goal(state, i, t0, mn, ev);
+        }
     }
     for i in (FIRST_BLUDGER..BODIES).rev() {
-        walls(state, i, t0, mn, ev);
-        for p in 0..POSTS.len() {
-            post(state, i, p, t0, mn, ev);
+        if walled[i] {
+            walls(state, i, t0, mn, ev);
         }
+        posts(i, ev);
         for j in (FIRST_BLUDGER..i).rev() {
-            pair(state, i, j, t0, mn, ev);
+            if near(i, j) {
+                pair(state, i, j, t0, mn, ev);
+            }
         }
-        for w in 0..WIZARDS {
-            pair(state, i, w, t0, mn, ev);
+        for j in 0..WIZARDS {
+            if near(i, j) {
+                pair(state, i, j, t0, mn, ev);
+            }
         }
-        for s in snaffles.clone() {
-            pair(state, i, s, t0, mn, ev);
+        for j in snaffles.clone() {
+            if near(i, j) {
+                pair(state, i, j, t0, mn, ev);
+            }
         }
     }
 }
@@ -257,14 +356,24 @@ fn walls(state: &State, a: usize, t0: f64, mn: f64, ev: &mut Events) {
     }
 }
 
-fn grabs(state: &State, w: usize, t0: f64, mn: f64, ev: &mut Events) {
+fn grabs(
+    state: &State,
+    w: usize,
+    t0: f64,
+    mn: f64,
+    ev: &mut Events,
+    near: &impl Fn(usize, usize) -> bool,
+) {
     let wizard = &state.wizards[w];
     if wizard.holding.is_some() || wizard.grab_cooldown > 0 {
         return;
     }
     let me = state.bodies[w];
+    // The grab radius (399) is less than the two radii, so the regions rule out grabs too.
     let eligible = |s: &usize| {
-        state.snaffles[s - FIRST_SNAFFLE].alive && !state.snaffles[s - FIRST_SNAFFLE].captured
+        near(w, *s)
+            && state.snaffles[s - FIRST_SNAFFLE].alive
+            && !state.snaffles[s - FIRST_SNAFFLE].captured
     };
     let mut closest: Option<(f64, usize)> = None;
     for s in state.snaffle_slots().filter(eligible) {

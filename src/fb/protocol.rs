@@ -101,7 +101,9 @@ mod tests {
 
     #[test]
     fn orders_parse_as_the_referee_patterns_say() {
-        let ok = |l: &str| parse_action(l).unwrap_or_else(|e| panic!("{l:?}: {e}"));
+        fn ok(l: &str) -> (Action, Option<&str>) {
+            parse_action(l).unwrap_or_else(|e| panic!("{l:?}: {e}"))
+        }
         assert_eq!(
             ok("MOVE 1 -2 150").0,
             Action::Move {

@@ -351,3 +351,143 @@ pub fn outcome(state: &State) -> Option<Outcome> {
     };
     Some(Outcome { scores, reason })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fb::setup;
+    use crate::fb::state::FIRST_BLUDGER;
+
+    fn at(state: &State, slot: usize) -> (i32, i32, i32, i32) {
+        let b = state.bodies[slot];
+        (
+            b.pos.x as i32,
+            b.pos.y as i32,
+            b.vel.x as i32,
+            b.vel.y as i32,
+        )
+    }
+
+    /// The worked numbers of the spec (seed 42).
+    #[test]
+    fn seed_42_first_turn() {
+        let mut s = setup::from_seed(42);
+        let idle = Action::Move {
+            x: 0,
+            y: 0,
+            thrust: 0,
+        };
+        step(
+            &mut s,
+            &[
+                Action::Move {
+                    x: 8000,
+                    y: 3750,
+                    thrust: 150,
+                },
+                idle,
+                idle,
+                idle,
+            ],
+        );
+        assert_eq!(at(&s, 0), (1147, 5219, 110, -24));
+        assert_eq!(s.id_of(FIRST_BLUDGER), 4 + s.snaffle_count as i32);
+        assert_eq!(at(&s, FIRST_BLUDGER), (7328, 3778, -110, 25));
+        assert_eq!(s.players[0].magic, 1);
+    }
+
+    #[test]
+    fn accio_pulls_a_snaffle_one_turn_late() {
+        let mut s = setup::from_seed(42);
+        s.players[0].magic = 15;
+        let centre = s.snaffle_slots().last().unwrap();
+        assert_eq!(at(&s, centre), (8000, 3750, 0, 0));
+        let id = s.id_of(centre);
+        // Wizards 0 and 1 hold still (aim at their own position); the opponents too.
+        let still: [Action; 4] = std::array::from_fn(|w| {
+            let p = s.bodies[w].pos;
+            Action::Move {
+                x: p.x as i32,
+                y: p.y as i32,
+                thrust: 0,
+            }
+        });
+        let mut first = still;
+        first[0] = Action::Cast {
+            spell: Spell::Accio,
+            target: id,
+        };
+        step(&mut s, &first);
+        assert_eq!(s.players[0].magic, 1, "paid at once, then +1");
+        assert_eq!(s.wizards[0].effects[Spell::Accio as usize].countdown, 6);
+        assert_eq!(
+            at(&s, centre),
+            (8000, 3750, 0, 0),
+            "no effect in the casting turn"
+        );
+        // Wizard 0 stayed where it started, so the pull is the spec's example.
+        step(&mut s, &still);
+        assert_eq!(at(&s, centre), (7886, 3775, -86, 18));
+    }
+
+    #[test]
+    fn invalid_orders_are_rejected_with_their_reason() {
+        let mut s = setup::from_seed(1);
+        assert_eq!(
+            apply_action(
+                &mut s,
+                0,
+                Action::Throw {
+                    x: 0,
+                    y: 0,
+                    power: 10
+                }
+            ),
+            Err(ActionError::NotHolding)
+        );
+        assert_eq!(
+            apply_action(
+                &mut s,
+                0,
+                Action::Move {
+                    x: 0,
+                    y: 0,
+                    thrust: 151
+                }
+            ),
+            Err(ActionError::Thrust(151))
+        );
+        let accio = |t| Action::Cast {
+            spell: Spell::Accio,
+            target: t,
+        };
+        assert_eq!(
+            apply_action(&mut s, 0, accio(2)),
+            Err(ActionError::BadTarget(Spell::Accio, 2))
+        );
+        assert_eq!(
+            apply_action(&mut s, 0, accio(99)),
+            Err(ActionError::UnknownTarget(99))
+        );
+        let flip = Action::Cast {
+            spell: Spell::Flipendo,
+            target: 1,
+        };
+        assert_eq!(
+            apply_action(&mut s, 0, flip),
+            Err(ActionError::BadTarget(Spell::Flipendo, 1))
+        );
+        let obl = Action::Cast {
+            spell: Spell::Obliviate,
+            target: 4,
+        };
+        assert_eq!(
+            apply_action(&mut s, 0, obl),
+            Err(ActionError::BadTarget(Spell::Obliviate, 4))
+        );
+        // Without magic a valid spell does nothing, and is not an error.
+        assert_eq!(apply_action(&mut s, 0, accio(4)), Ok(()));
+        assert!(!s.wizards[0].pending[Spell::Accio as usize]);
+        assert_eq!(s.wizards[0].spell_target, Some(4));
+    }
+}

@@ -1,12 +1,18 @@
-//! The golden traces: games recorded from the official referee. Every input line, every state
-//! (angles bit for bit) and every result must be reproduced.
+//! The golden traces: games recorded from the official referees. Every input line, every state
+//! (CSB angles bit for bit) and every result must be reproduced.
 
 use botsim::referee::csb::verify;
 use botsim::trace::{self, Trace};
 use std::path::PathBuf;
 
 fn data_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/csb");
+    game_files("csb")
+}
+
+fn game_files(game: &str) -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(game);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
@@ -99,4 +105,49 @@ fn golden_set_covers_every_end_reason() {
     }
     assert!(games.iter().any(|g| g.result.scores == [2, 2]));
     assert!(games.iter().any(|g| g.result.scores == [0, 0]));
+}
+
+#[test]
+fn every_golden_fb_game_replays_exactly() {
+    let files = game_files("fb");
+    assert_eq!(files.len(), 5);
+    let (mut games, mut turns) = (0, 0);
+    for f in &files {
+        for (k, game) in trace::read_file(f).unwrap().iter().enumerate() {
+            match botsim::referee::fb::verify(game) {
+                Ok(n) => turns += n,
+                Err((_, m)) => panic!("{} game {}: {m}", f.display(), k + 1),
+            }
+            games += 1;
+        }
+    }
+    assert_eq!((games, turns), (250, 27_696));
+}
+
+#[test]
+fn tampered_fb_games_are_rejected() {
+    let games = trace::read_file(&game_files("fb")[0]).unwrap();
+    let base = games.iter().find(|g| g.turns.len() > 100).unwrap().clone();
+    let verify = botsim::referee::fb::verify;
+
+    let mut g = base.clone();
+    g.turns[40].state["bludgers"][0]["lastVictim"] = 77.into();
+    assert_eq!(verify(&g).unwrap_err().1.turn, Some(40));
+
+    let mut g = base.clone();
+    g.turns[20].output[0][0] = "MOVE 0 0 1".into();
+    assert_eq!(verify(&g).unwrap_err().1.turn, Some(20));
+
+    let mut g = base.clone();
+    g.turns[5].input[1][1] = "9 9".into();
+    let m = verify(&g).unwrap_err().1;
+    assert_eq!((m.turn, m.player), (Some(5), Some(1)));
+
+    let mut g = base.clone();
+    g.result.scores[0] += 1;
+    assert_eq!(verify(&g).unwrap_err().1.what, "result");
+
+    let mut g = base.clone();
+    g.setup["snaffles"][0][1] = 1.into();
+    assert!(verify(&g).unwrap_err().1.what.starts_with("setup"));
 }
