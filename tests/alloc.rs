@@ -1,8 +1,9 @@
 //! The hot path allocates nothing: a counting global allocator watches 100,000 turns of random
-//! play, driven both by the search's action form and by parsed text orders.
+//! play of each game (CSB driven both by the search's action form and by parsed text orders).
 
-use botsim::bench::text_pool;
+use botsim::bench::{fb_random_action, text_pool};
 use botsim::csb::{self, Command, Setup, Steer, Thrust};
+use botsim::fb;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -78,4 +79,50 @@ fn csb_steps_allocate_nothing() {
     // The counter works: an allocation is seen.
     let v = std::hint::black_box(vec![1u8; 10]);
     assert!(allocations() > after, "{v:?}");
+}
+
+#[test]
+fn fb_steps_allocate_nothing() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let starts: Vec<fb::State> = (0..64).map(fb::setup::from_seed).collect();
+    let lines: Vec<String> = (0..512)
+        .map(|i| format!("MOVE {} {} {}", (i * 37) % 16000, (i * 91) % 7500, i % 151))
+        .collect();
+    // The first turn builds the thread's collision scratch buffer: not part of the count.
+    let mut state = starts[0];
+    fb::step(
+        &mut state,
+        &[fb::Action::Move {
+            x: 0,
+            y: 0,
+            thrust: 0,
+        }; 4],
+    );
+    let mut k = 0;
+    state = starts[0];
+    let (mut turns, mut games) = (0u32, 0u32);
+    let before = allocations();
+    while turns < 100_000 {
+        let actions: [fb::Action; 4] = std::array::from_fn(|w| {
+            if turns % 3 == 0 {
+                fb::parse_action(&lines[rng.random_range(0..lines.len())])
+                    .unwrap()
+                    .0
+            } else {
+                fb_random_action(&mut rng, &state, w)
+            }
+        });
+        fb::step(&mut state, &actions);
+        turns += 1;
+        if fb::outcome(&state).is_some() {
+            games += 1;
+            k = (k + 1) % starts.len();
+            state = starts[k];
+        }
+    }
+    assert_eq!(allocations() - before, 0, "allocations in {turns} turns");
+    assert!(
+        games > 100,
+        "the workload must cover many whole games, got {games}"
+    );
 }

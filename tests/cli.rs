@@ -108,9 +108,23 @@ fn bad_input_is_reported_without_a_panic() {
                 "--p1",
                 "builtin:racer",
                 "--p2",
-                "builtin:racer",
+                "builtin:chaser",
             ],
-            "fb: not supported yet",
+            "builtin:racer",
+        ),
+        (
+            &[
+                "play",
+                "--game",
+                "fb",
+                "--map",
+                "1 2 3 4",
+                "--p1",
+                "builtin:chaser",
+                "--p2",
+                "builtin:chaser",
+            ],
+            "--map",
         ),
         (&["bench", "--game", "chess"], "chess"),
     ];
@@ -134,4 +148,29 @@ fn verify_rejects_a_file_that_is_not_a_trace() {
     std::fs::remove_file(&path).ok();
     assert!(!o.status.success());
     assert!(text(&o).contains(":1: not a trace/1 game"), "{}", text(&o));
+}
+
+#[test]
+fn fb_play_and_verify() {
+    let trace = std::env::temp_dir().join(format!("botsim-cli-fb-{}.jsonl.gz", std::process::id()));
+    let trace = trace.to_string_lossy().into_owned();
+    let o = botsim(&[
+        "play",
+        "--game",
+        "fb",
+        "--seed",
+        "3",
+        "--p1",
+        "builtin:chaser",
+        "--p2",
+        "builtin:chaser",
+        "--trace",
+        &trace,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("fb seed 3:"), "{}", text(&o));
+    let v = botsim(&["verify", &trace, &data("csb-edge-public-000.jsonl.gz")]);
+    std::fs::remove_file(&trace).ok();
+    assert!(v.status.success(), "{}", text(&v));
+    assert!(text(&v).contains("verified 15/15 games"), "{}", text(&v));
 }

@@ -118,8 +118,8 @@ pub fn apply_action(state: &mut State, w: usize, action: Action) -> Result<(), A
 /// referee would reject are skipped, as for an eliminated player.
 pub fn step(state: &mut State, actions: &[Action; WIZARDS]) {
     for team in 0..2 {
-        for w in team * 2..team * 2 + 2 {
-            if apply_action(state, w, actions[w]).is_err() {
+        for (w, &action) in actions.iter().enumerate().skip(team * 2).take(2) {
+            if apply_action(state, w, action).is_err() {
                 state.players[team].dead = true;
                 state.players[team].score = -1;
                 break;
