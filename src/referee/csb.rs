@@ -2,7 +2,7 @@
 //! server drives it (input lines, output parsing, elimination for invalid output or silence),
 //! used both to play bots against each other and to replay recorded games.
 
-use super::{first_difference, Fault, Mismatch, PlayerError};
+use super::{Fault, Mismatch, PlayerError};
 use crate::bot::{Answer, Bot};
 use crate::csb::protocol::{self, format_order};
 use crate::csb::{self, Command, Csb, EndReason, Outcome, Setup, State, View, PODS};
@@ -176,25 +176,10 @@ impl GameSpec {
 /// trace if `record`.
 pub fn play(spec: &GameSpec, mut bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Result<GameRecord> {
     let mut game = Match::new(spec.setup()?);
-    let mut turns = Vec::new();
-    let outcome = loop {
-        let inputs = [game.input_lines(0), game.input_lines(1)];
-        let mut outputs: [Option<Vec<String>>; 2] = [None, None];
-        for (player, bot) in bots.iter_mut().enumerate() {
-            outputs[player] = answer_lines(bot.play(&game.view(player), &inputs[player]));
-        }
-        let outcome = game.play_turn([outputs[0].as_deref(), outputs[1].as_deref()]);
-        if record {
-            turns.push(trace::Turn {
-                input: inputs.to_vec(),
-                output: outputs.map(Option::unwrap_or_default).to_vec(),
-                state: state_json(&game.setup, &game.state),
-            });
-        }
-        if let Some(o) = outcome {
-            break o;
-        }
-    };
+    let turns = super::run(&mut game, record, |g, player, lines| {
+        answer_lines(bots[player].play(&g.view(player), lines))
+    });
+    let outcome = game.outcome.expect("run plays until the game is over");
     let trace = record.then(|| Trace {
         format: trace::FORMAT.to_string(),
         game: "csb".to_string(),
@@ -216,6 +201,25 @@ pub fn play(spec: &GameSpec, mut bots: [&mut dyn Bot<Csb>; 2], record: bool) -> 
         errors: game.errors,
         trace,
     })
+}
+
+impl super::Referee for Match {
+    fn input_lines(&self, player: usize) -> Vec<String> {
+        Match::input_lines(self, player)
+    }
+
+    fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool {
+        Match::play_turn(self, replies).is_some()
+    }
+
+    fn final_scores(&self) -> Option<Vec<i32>> {
+        self.outcome
+            .map(|o| o.scores.iter().map(|&s| s as i32).collect())
+    }
+
+    fn state_json(&self) -> Value {
+        state_json(&self.setup, &self.state)
+    }
 }
 
 /// The state after a turn in the trace's form.
@@ -258,119 +262,26 @@ pub fn setup_json(setup: &Setup) -> Value {
 /// feeds the recorded outputs, and compares every input line, every state and the result.
 /// Returns the number of turns verified, or the first difference.
 pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
-    let mismatch =
-        |turn: Option<usize>, player, what: &str, expected: String, actual: String| Mismatch {
-            turn,
-            player,
-            what: what.to_string(),
-            expected,
-            actual,
-        };
     let setup = setup_from_props(trace).map_err(|e| {
         (
             0,
-            mismatch(
-                None,
-                None,
-                "setup",
-                "a valid setup".into(),
-                format!("{e:#}"),
-            ),
+            Mismatch::new(None, None, "setup", "a valid setup", format!("{e:#}")),
         )
     })?;
-    let actual_setup = setup_json(&setup);
-    if actual_setup != trace.setup {
+    let actual = setup_json(&setup);
+    if actual != trace.setup {
         return Err((
             0,
-            mismatch(
+            Mismatch::new(
                 None,
                 None,
                 "setup",
                 trace.setup.to_string(),
-                actual_setup.to_string(),
+                actual.to_string(),
             ),
         ));
     }
-    let mut game = Match::new(setup);
-    for (t, turn) in trace.turns.iter().enumerate() {
-        if let Some(o) = game.outcome() {
-            return Err((
-                t,
-                mismatch(
-                    Some(t),
-                    None,
-                    "game continues",
-                    "more turns".into(),
-                    format!("game over: {o:?}"),
-                ),
-            ));
-        }
-        for player in 0..2 {
-            let actual = game.input_lines(player);
-            let expected = turn.input.get(player).map(Vec::as_slice).unwrap_or(&[]);
-            if actual != expected {
-                let k = actual
-                    .iter()
-                    .zip(expected)
-                    .position(|(a, e)| a != e)
-                    .unwrap_or(actual.len().min(expected.len()));
-                return Err((
-                    t,
-                    mismatch(
-                        Some(t),
-                        Some(player),
-                        &format!("input line {}", k + 1),
-                        expected
-                            .get(k)
-                            .cloned()
-                            .unwrap_or_else(|| "(no line)".into()),
-                        actual.get(k).cloned().unwrap_or_else(|| "(no line)".into()),
-                    ),
-                ));
-            }
-        }
-        let replies: [Option<&[String]>; 2] = std::array::from_fn(|p| {
-            turn.output
-                .get(p)
-                .filter(|lines| !lines.is_empty())
-                .map(Vec::as_slice)
-        });
-        game.play_turn(replies);
-        let actual = state_json(&game.setup, &game.state);
-        if let Some(diff) = first_difference(&turn.state, &actual, "state") {
-            return Err((t, mismatch(Some(t), None, &diff.0, diff.1, diff.2)));
-        }
-    }
-    let n = trace.turns.len();
-    let Some(o) = game.outcome() else {
-        return Err((
-            n,
-            mismatch(
-                None,
-                None,
-                "game over",
-                "the game to end".into(),
-                "it goes on".into(),
-            ),
-        ));
-    };
-    let scores: Vec<i32> = o.scores.iter().map(|&s| s as i32).collect();
-    if scores != trace.result.scores || n != trace.result.turns {
-        return Err((
-            n,
-            mismatch(
-                None,
-                None,
-                "result",
-                format!(
-                    "scores {:?} after {} turns",
-                    trace.result.scores, trace.result.turns
-                ),
-                format!("scores {:?} after {} turns", scores, n),
-            ),
-        ));
-    }
-    Ok(n)
+    super::replay(&mut Match::new(setup), trace)
 }
 
 /// The setup a trace's properties ask for (the `map` property, else the seed).

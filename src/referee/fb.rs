@@ -136,25 +136,10 @@ fn answer_lines(answer: Answer<[Action; 2]>) -> Option<Vec<String>> {
 pub fn play(seed: i64, mut bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<GameRecord> {
     let start = setup::from_seed(seed);
     let mut game = Match::new(start);
-    let mut turns = Vec::new();
-    let outcome = loop {
-        let inputs = [game.input_lines(0), game.input_lines(1)];
-        let mut outputs: [Option<Vec<String>>; 2] = [None, None];
-        for (team, bot) in bots.iter_mut().enumerate() {
-            outputs[team] = answer_lines(bot.play(&game.view(team), &inputs[team]));
-        }
-        let outcome = game.play_turn([outputs[0].as_deref(), outputs[1].as_deref()]);
-        if record {
-            turns.push(trace::Turn {
-                input: inputs.to_vec(),
-                output: outputs.map(Option::unwrap_or_default).to_vec(),
-                state: state_json(&game.state),
-            });
-        }
-        if let Some(o) = outcome {
-            break o;
-        }
-    };
+    let turns = super::run(&mut game, record, |g, team, lines| {
+        answer_lines(bots[team].play(&g.view(team), lines))
+    });
+    let outcome = game.outcome.expect("run plays until the game is over");
     let trace = record.then(|| Trace {
         format: trace::FORMAT.to_string(),
         game: "fb".to_string(),
@@ -176,6 +161,24 @@ pub fn play(seed: i64, mut bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<
         errors: game.errors,
         trace,
     })
+}
+
+impl super::Referee for Match {
+    fn input_lines(&self, team: usize) -> Vec<String> {
+        Match::input_lines(self, team)
+    }
+
+    fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool {
+        Match::play_turn(self, replies).is_some()
+    }
+
+    fn final_scores(&self) -> Option<Vec<i32>> {
+        self.outcome.map(|o| o.scores.to_vec())
+    }
+
+    fn state_json(&self) -> Value {
+        state_json(&self.state)
+    }
 }
 
 fn xy(v: crate::geom::Vec2) -> Value {
@@ -250,107 +253,16 @@ pub fn setup_json(state: &State) -> Value {
 /// the recorded outputs, and compares every input line, every state and the result. Returns
 /// the number of turns verified, or the first difference.
 pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
-    let mismatch =
-        |turn: Option<usize>, player, what: &str, expected: String, actual: String| Mismatch {
-            turn,
-            player,
-            what: what.to_string(),
-            expected,
-            actual,
-        };
     let start = start_from_props(trace).map_err(|e| {
         (
             0,
-            mismatch(
-                None,
-                None,
-                "setup",
-                "a valid setup".into(),
-                format!("{e:#}"),
-            ),
+            Mismatch::new(None, None, "setup", "a valid setup", format!("{e:#}")),
         )
     })?;
-    if let Some(d) = first_difference(&trace.setup, &setup_json(&start), "setup") {
-        return Err((0, mismatch(None, None, &d.0, d.1, d.2)));
+    if let Some((path, e, a)) = first_difference(&trace.setup, &setup_json(&start), "setup") {
+        return Err((0, Mismatch::new(None, None, &path, e, a)));
     }
-    let mut game = Match::new(start);
-    for (t, turn) in trace.turns.iter().enumerate() {
-        if let Some(o) = game.outcome() {
-            return Err((
-                t,
-                mismatch(
-                    Some(t),
-                    None,
-                    "game continues",
-                    "more turns".into(),
-                    format!("game over: {o:?}"),
-                ),
-            ));
-        }
-        for team in 0..2 {
-            let actual = game.input_lines(team);
-            let expected = turn.input.get(team).map(Vec::as_slice).unwrap_or(&[]);
-            if actual != expected {
-                let k = actual
-                    .iter()
-                    .zip(expected)
-                    .position(|(a, e)| a != e)
-                    .unwrap_or(actual.len().min(expected.len()));
-                return Err((
-                    t,
-                    mismatch(
-                        Some(t),
-                        Some(team),
-                        &format!("input line {}", k + 1),
-                        expected
-                            .get(k)
-                            .cloned()
-                            .unwrap_or_else(|| "(no line)".into()),
-                        actual.get(k).cloned().unwrap_or_else(|| "(no line)".into()),
-                    ),
-                ));
-            }
-        }
-        let replies: [Option<&[String]>; 2] = std::array::from_fn(|p| {
-            turn.output
-                .get(p)
-                .filter(|l| !l.is_empty())
-                .map(Vec::as_slice)
-        });
-        game.play_turn(replies);
-        if let Some(d) = first_difference(&turn.state, &state_json(&game.state), "state") {
-            return Err((t, mismatch(Some(t), None, &d.0, d.1, d.2)));
-        }
-    }
-    let n = trace.turns.len();
-    let Some(o) = game.outcome() else {
-        return Err((
-            n,
-            mismatch(
-                None,
-                None,
-                "game over",
-                "the game to end".into(),
-                "it goes on".into(),
-            ),
-        ));
-    };
-    if o.scores.to_vec() != trace.result.scores || n != trace.result.turns {
-        return Err((
-            n,
-            mismatch(
-                None,
-                None,
-                "result",
-                format!(
-                    "scores {:?} after {} turns",
-                    trace.result.scores, trace.result.turns
-                ),
-                format!("scores {:?} after {} turns", o.scores, n),
-            ),
-        ));
-    }
-    Ok(n)
+    super::replay(&mut Match::new(start), trace)
 }
 
 fn start_from_props(trace: &Trace) -> Result<State> {

@@ -4,7 +4,110 @@
 pub mod csb;
 pub mod fb;
 
+use crate::trace::{self, Trace};
 use serde_json::Value;
+
+/// A game the referee drives from the players' text; both games' matches implement it, so that
+/// playing, recording and replaying are written once.
+pub trait Referee {
+    /// The lines `player` reads this turn.
+    fn input_lines(&self, player: usize) -> Vec<String>;
+    /// Plays one turn from what each player printed (`None`: no answer). True once the game
+    /// is over.
+    fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool;
+    /// The final scores, once the game is over.
+    fn final_scores(&self) -> Option<Vec<i32>>;
+    /// The state after the turns played, in the trace's form.
+    fn state_json(&self) -> Value;
+}
+
+/// Drives a game to its end, asking `answer(game, player, lines)` for each player's lines every
+/// turn (`None`: no answer). Returns the turns, recorded in the trace's form if `record`.
+pub fn run<R: Referee>(
+    game: &mut R,
+    record: bool,
+    mut answer: impl FnMut(&R, usize, &[String]) -> Option<Vec<String>>,
+) -> Vec<trace::Turn> {
+    let mut turns = Vec::new();
+    loop {
+        let inputs = [game.input_lines(0), game.input_lines(1)];
+        let outputs = [answer(game, 0, &inputs[0]), answer(game, 1, &inputs[1])];
+        let over = game.play_turn([outputs[0].as_deref(), outputs[1].as_deref()]);
+        if record {
+            turns.push(trace::Turn {
+                input: inputs.to_vec(),
+                output: outputs.map(Option::unwrap_or_default).to_vec(),
+                state: game.state_json(),
+            });
+        }
+        if over {
+            return turns;
+        }
+    }
+}
+
+/// Replays a recorded game's turns on `game` (built from the trace's setup): compares both
+/// players' input lines and the state every turn, then the result. Returns the number of turns
+/// verified, or the first difference.
+pub fn replay<R: Referee>(game: &mut R, trace: &Trace) -> Result<usize, (usize, Mismatch)> {
+    let mut over = false;
+    for (t, turn) in trace.turns.iter().enumerate() {
+        if over {
+            let m = Mismatch::new(
+                Some(t),
+                None,
+                "game continues",
+                "more turns",
+                "the game is over",
+            );
+            return Err((t, m));
+        }
+        for player in 0..2 {
+            let actual = game.input_lines(player);
+            let expected = turn.input.get(player).map(Vec::as_slice).unwrap_or(&[]);
+            if actual != expected {
+                let k = actual
+                    .iter()
+                    .zip(expected)
+                    .position(|(a, e)| a != e)
+                    .unwrap_or(actual.len().min(expected.len()));
+                let line = |l: &[String]| l.get(k).cloned().unwrap_or_else(|| "(no line)".into());
+                let what = format!("input line {}", k + 1);
+                return Err((
+                    t,
+                    Mismatch::new(Some(t), Some(player), &what, line(expected), line(&actual)),
+                ));
+            }
+        }
+        // A player with no recorded output did not answer.
+        let replies: [Option<&[String]>; 2] = std::array::from_fn(|p| {
+            turn.output
+                .get(p)
+                .filter(|l| !l.is_empty())
+                .map(Vec::as_slice)
+        });
+        over = game.play_turn(replies);
+        if let Some((path, e, a)) = first_difference(&turn.state, &game.state_json(), "state") {
+            return Err((t, Mismatch::new(Some(t), None, &path, e, a)));
+        }
+    }
+    let n = trace.turns.len();
+    let Some(scores) = game.final_scores() else {
+        return Err((
+            n,
+            Mismatch::new(None, None, "game over", "the game to end", "it goes on"),
+        ));
+    };
+    if scores != trace.result.scores || n != trace.result.turns {
+        let expected = format!(
+            "scores {:?} after {} turns",
+            trace.result.scores, trace.result.turns
+        );
+        let actual = format!("scores {scores:?} after {n} turns");
+        return Err((n, Mismatch::new(None, None, "result", expected, actual)));
+    }
+    Ok(n)
+}
 
 /// How a player broke the protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +136,24 @@ pub struct Mismatch {
     pub what: String,
     pub expected: String,
     pub actual: String,
+}
+
+impl Mismatch {
+    pub fn new(
+        turn: Option<usize>,
+        player: Option<usize>,
+        what: &str,
+        expected: impl Into<String>,
+        actual: impl Into<String>,
+    ) -> Mismatch {
+        Mismatch {
+            turn,
+            player,
+            what: what.to_string(),
+            expected: expected.into(),
+            actual: actual.into(),
+        }
+    }
 }
 
 impl std::fmt::Display for Mismatch {
