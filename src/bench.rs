@@ -36,6 +36,11 @@ impl Default for Fingerprint {
 }
 
 impl Fingerprint {
+    /// A double by value: -0.0 and +0.0 hash alike (the sign of a zero changes no rule).
+    pub fn add_f64(&mut self, x: f64) {
+        self.add((x + 0.0).to_bits());
+    }
+
     pub fn add(&mut self, word: u64) {
         for byte in word.to_le_bytes() {
             self.0 ^= byte as u64;
@@ -65,7 +70,7 @@ impl Fingerprint {
     pub fn add_fb(&mut self, state: &fb::State) {
         for b in &state.bodies {
             for v in [b.pos.x, b.pos.y, b.vel.x, b.vel.y] {
-                self.add(v.to_bits());
+                self.add_f64(v);
             }
         }
         for w in &state.wizards {

@@ -169,16 +169,12 @@ pub fn physics(state: &mut State) {
     prepare(state);
 }
 
-/// `sign(x) · Math.round(|x|)` per component: half away from zero.
+/// `Math.signum(x) * Math.round(Math.abs(x))` per component: half away from zero. For
+/// `|x| + 0.5` below 2^63, truncation is the floor, and the sign is copied as Java's product
+/// gives it (so a small negative becomes -0.0).
 #[inline]
 fn symmetric_round(v: Vec2) -> Vec2 {
-    let r = |x: f64| {
-        if x >= 0.0 {
-            crate::java::round_to_int(x) as f64
-        } else {
-            -(crate::java::round_to_int(-x) as f64)
-        }
-    };
+    let r = |x: f64| (((x.abs() + 0.5) as i64) as f64).copysign(x);
     Vec2::new(r(v.x), r(v.y))
 }
 
@@ -428,6 +424,22 @@ mod tests {
         // Wizard 0 stayed where it started, so the pull is the spec's example.
         step(&mut s, &still);
         assert_eq!(at(&s, centre), (7886, 3775, -86, 18));
+    }
+
+    #[test]
+    fn symmetric_round_is_half_away_from_zero() {
+        let r = |x: f64| symmetric_round(Vec2::new(x, 0.0)).x;
+        for (x, want) in [
+            (2.5, 3.0),
+            (-2.5, -3.0),
+            (2.4999, 2.0),
+            (-2.4999, -2.0),
+            (-0.3, -0.0),
+            (0.0, 0.0),
+            (-7.0, -7.0),
+        ] {
+            assert_eq!(r(x).to_bits(), f64::to_bits(want), "{x}");
+        }
     }
 
     #[test]
