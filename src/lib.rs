@@ -10,11 +10,13 @@
 //! - [`text`]: the referees' order-line patterns, matched exactly without a regex engine;
 //! - [`csb`]: Coders Strike Back: state, setup, step, protocol, built-in bot;
 //! - [`fb`]: Fantastic Bits, the same shape;
+//! - [`search`]: the rolling-horizon genetic search, generic over the game;
 //! - [`bot`]: the in-process bot interface.
 //!
 //! **The tool side** runs games and reads and writes files, and uses well-kept crates freely:
 //! - [`referee`]: whole games between bots, and replaying recorded games (`verify`);
 //! - [`trace`]: the `trace/1` game record (gzip JSON Lines);
+//! - [`builtin`]: the built-in bots by name;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint.
 
 pub mod bot;
@@ -22,8 +24,10 @@ pub mod csb;
 pub mod fb;
 pub mod geom;
 pub mod java;
+pub mod search;
 pub mod text;
 
 pub mod bench;
+pub mod builtin;
 pub mod referee;
 pub mod trace;

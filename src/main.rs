@@ -2,9 +2,7 @@
 //! flags, call the library, print.
 
 use anyhow::{bail, Context, Result};
-use botsim::bot::Bot;
-use botsim::csb::{self, Csb};
-use botsim::fb::{self, Fb};
+use botsim::csb;
 use botsim::referee::csb::GameSpec;
 use botsim::referee::Mismatch;
 use botsim::trace;
@@ -43,7 +41,7 @@ enum Command {
         /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
         #[arg(long)]
         map: Option<String>,
-        /// Player 0: builtin:NAME (csb: racer; fb: chaser).
+        /// Player 0: builtin:NAME[:key=value,...] (csb: racer, ga; fb: chaser).
         #[arg(long)]
         p1: String,
         /// Player 1.
@@ -108,19 +106,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// An FB bot from its command-line name.
-fn fb_bot(spec: &str) -> Result<Box<dyn Bot<Fb>>> {
-    match spec {
-        "builtin:chaser" => Ok(Box::new(fb::chaser::Chaser::default())),
-        _ if spec.starts_with("builtin:") => {
-            bail!("unknown built-in bot '{spec}' (fb has: builtin:chaser)")
-        }
-        _ => bail!("bot '{spec}': only built-in bots (builtin:NAME) are supported so far"),
-    }
-}
-
 fn play_fb(seed: i64, p1: &str, p2: &str, trace_path: Option<PathBuf>) -> Result<ExitCode> {
-    let (mut a, mut b) = (fb_bot(p1)?, fb_bot(p2)?);
+    let (mut a, mut b) = (botsim::builtin::fb(p1)?, botsim::builtin::fb(p2)?);
     let record = botsim::referee::fb::play(seed, [a.as_mut(), b.as_mut()], trace_path.is_some())?;
     let o = record.outcome;
     println!(
@@ -143,17 +130,6 @@ fn play_fb(seed: i64, p1: &str, p2: &str, trace_path: Option<PathBuf>) -> Result
     Ok(ExitCode::SUCCESS)
 }
 
-/// A CSB bot from its command-line name.
-fn csb_bot(spec: &str) -> Result<Box<dyn Bot<Csb>>> {
-    match spec {
-        "builtin:racer" => Ok(Box::new(csb::racer::Racer::default())),
-        _ if spec.starts_with("builtin:") => {
-            bail!("unknown built-in bot '{spec}' (csb has: builtin:racer)")
-        }
-        _ => bail!("bot '{spec}': only built-in bots (builtin:NAME) are supported so far"),
-    }
-}
-
 fn play(
     seed: i64,
     map: Option<String>,
@@ -168,7 +144,7 @@ fn play(
         },
         None => GameSpec::Seed(seed),
     };
-    let (mut a, mut b) = (csb_bot(p1)?, csb_bot(p2)?);
+    let (mut a, mut b) = (botsim::builtin::csb(p1)?, botsim::builtin::csb(p2)?);
     let record = botsim::referee::csb::play(&spec, [a.as_mut(), b.as_mut()], trace_path.is_some())?;
     let o = record.outcome;
     println!(

@@ -5,8 +5,9 @@
 //! - [`setup`]: maps and spawns from a seed, with Java's `Random`, or from an explicit map.
 //! - [`step`]: one turn of physics and rules, and the outcome.
 //! - [`protocol`]: the text each player reads and the order lines it prints.
-//! - [`racer`]: the built-in heuristic bot.
+//! - [`racer`]: the built-in heuristic bot; [`ga`]: the genetic-search bot.
 
+pub mod ga;
 pub mod protocol;
 pub mod racer;
 pub mod setup;

@@ -2,8 +2,9 @@
 //! turn) and the order lines it prints, parsed exactly as the referee's regular expression
 //! accepts them. Parsing never panics and never allocates.
 
-use super::state::{State, Track, PODS};
+use super::state::{Pod, State, Track, PODS};
 use super::step::{Command, Thrust, MAX_THRUST};
+use crate::geom::Vec2;
 use crate::text::{digits, message, signed, spaces};
 use std::fmt::{self, Write};
 
@@ -147,18 +148,13 @@ pub fn pod_order(player: usize) -> [usize; PODS] {
 }
 
 /// A turn's four pod lines for `player`: `x y vx vy angle nextCheckPointId`.
-pub fn write_turn(
-    track: &Track,
-    state: &State,
-    player: usize,
-    out: &mut impl Write,
-) -> fmt::Result {
+pub fn write_turn(state: &State, player: usize, out: &mut impl Write) -> fmt::Result {
     for i in pod_order(player) {
         let p = &state.pods[i];
         let next = if state.dead[State::owner(i)] {
             -1
         } else {
-            p.next_checkpoint(track) as i32
+            p.next_checkpoint() as i32
         };
         writeln!(
             out,
@@ -172,6 +168,131 @@ pub fn write_turn(
         )?;
     }
     Ok(())
+}
+
+/// Parses the initialization lines (laps, checkpoint count, checkpoints). Returns the track and
+/// the number of lines used.
+pub fn parse_init(lines: &[String]) -> Result<(Track, usize), String> {
+    let int = |k: usize| -> Result<i32, String> {
+        let line = lines
+            .get(k)
+            .ok_or(format!("init line {}: missing", k + 1))?;
+        line.trim()
+            .parse()
+            .map_err(|_| format!("init line {}: expected an integer, found '{line}'", k + 1))
+    };
+    let laps = int(0)?;
+    let n = int(1)?;
+    if !(2..=super::state::MAX_CHECKPOINTS as i32).contains(&n) || !(1..=255).contains(&laps) {
+        return Err(format!(
+            "init: {laps} laps over {n} checkpoints is not a race"
+        ));
+    }
+    let mut cps = [(0, 0); super::state::MAX_CHECKPOINTS];
+    for (k, cp) in cps.iter_mut().enumerate().take(n as usize) {
+        let line = lines
+            .get(2 + k)
+            .ok_or(format!("init line {}: missing checkpoint", 3 + k))?;
+        let v = ints::<2>(line).ok_or(format!(
+            "init line {}: expected 'x y', found '{line}'",
+            3 + k
+        ))?;
+        *cp = (v[0], v[1]);
+    }
+    let track = Track::new(&cps[..n as usize], laps as u8)?;
+    Ok((track, 2 + n as usize))
+}
+
+/// Parses a line of exactly `N` integers.
+fn ints<const N: usize>(line: &str) -> Option<[i32; N]> {
+    let mut out = [0; N];
+    let mut it = line.split_whitespace();
+    for v in &mut out {
+        *v = it.next()?.parse().ok()?;
+    }
+    it.next().is_none().then_some(out)
+}
+
+/// What a bot reads in a turn, decoded into the referee's pod order: the four pod lines (own
+/// pods first) placed as player `seat` sees them. What the lines do not say is carried over
+/// from `prev` (the bot's state after its last turn): passes are counted from changes of the
+/// next checkpoint, and boosts and shields are the bot's own bookkeeping. On the first turn
+/// pass `first`; the seat is then found from the starting grid (player 0's pods start nearer
+/// checkpoint 0).
+pub fn parse_turn(
+    lines: &[String],
+    track: &Track,
+    first: bool,
+    prev: &State,
+    seat: Option<usize>,
+) -> Result<(State, usize), String> {
+    if lines.len() < PODS {
+        return Err(format!(
+            "turn: expected {PODS} pod lines, got {}",
+            lines.len()
+        ));
+    }
+    let mut seen = [[0i32; 6]; PODS];
+    for (k, line) in lines.iter().take(PODS).enumerate() {
+        seen[k] = ints::<6>(line).ok_or(format!(
+            "pod line {}: expected 'x y vx vy angle next', found '{line}'",
+            k + 1
+        ))?;
+    }
+    let seat = match seat {
+        Some(s) => s,
+        None => {
+            let cp0 = track.checkpoint(0);
+            let d = |k: usize| Vec2::new(seen[k][0] as f64, seen[k][1] as f64).dist(cp0);
+            usize::from(d(0) > d(2))
+        }
+    };
+    let mut state = if first {
+        State::new([Vec2::ZERO; PODS])
+    } else {
+        let mut s = *prev;
+        s.round += 1;
+        s
+    };
+    for (k, v) in seen.iter().enumerate() {
+        let i = if k < 2 {
+            seat * 2 + k
+        } else {
+            (1 - seat) * 2 + k - 2
+        };
+        let before = if first {
+            Pod::at(Vec2::ZERO)
+        } else {
+            prev.pods[i]
+        };
+        let pod = &mut state.pods[i];
+        pod.pos = Vec2::new(v[0] as f64, v[1] as f64);
+        pod.vel = Vec2::new(v[2] as f64, v[3] as f64);
+        // Keep an exactly tracked facing while it agrees with the one shown.
+        pod.angle = match (v[4], before.angle) {
+            (-1, _) => None,
+            (deg, Some(a)) if !first && display_angle(Some(a)) == deg => Some(a),
+            (deg, _) => Some((deg as f64).to_radians()),
+        };
+        let n = track.len() as i32;
+        if v[5] < 0 {
+            state.dead[State::owner(i)] = true;
+        } else if v[5] >= n {
+            return Err(format!(
+                "pod line {}: next checkpoint {} of {n}",
+                k + 1,
+                v[5]
+            ));
+        } else {
+            let moved = (v[5] - before.next_checkpoint() as i32).rem_euclid(n) as u16;
+            if !first && moved > 0 {
+                pod.passed = before.passed + moved;
+                pod.last_pass = state.round;
+            }
+            pod.next = v[5] as u8;
+        }
+    }
+    Ok((state, seat))
 }
 
 /// An order as a line a bot would print: `x y power`, `x y BOOST` or `x y SHIELD`.

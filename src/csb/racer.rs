@@ -32,7 +32,7 @@ impl Default for Racer {
 impl Racer {
     /// The order of one pod.
     pub fn order(&self, view: &View, pod: &Pod) -> Order<'static> {
-        let cp = view.track.checkpoint(pod.next_checkpoint(&view.track));
+        let cp = view.track.checkpoint(pod.next_checkpoint());
         let aim = cp - pod.vel * self.lead;
         let to_cp = cp - pod.pos;
         // How far off the aim the pod faces, in degrees (0 before its first rotation).

@@ -79,8 +79,10 @@ pub struct Pod {
     pub vel: Vec2,
     /// Facing in radians, never normalised; `None` until the pod first turns.
     pub angle: Option<f64>,
-    /// Checkpoint passes so far; the next checkpoint is `(passed + 1) % n`.
+    /// Checkpoint passes so far.
     pub passed: u16,
+    /// The checkpoint to pass next: `(passed + 1) % n`, kept up to date by [`Pod::pass`].
+    pub next: u8,
     /// The step (1-based) of the last pass; 0 at the start.
     pub last_pass: u16,
     /// The turn (0-based) in which the pod last ordered SHIELD.
@@ -97,6 +99,7 @@ impl Pod {
             vel: Vec2::ZERO,
             angle: None,
             passed: 0,
+            next: 1,
             last_pass: 0,
             shield_round: None,
             boost_used: false,
@@ -105,8 +108,20 @@ impl Pod {
 
     /// Index of the checkpoint this pod must pass next.
     #[inline]
-    pub fn next_checkpoint(&self, track: &Track) -> usize {
-        (self.passed as usize + 1) % track.len()
+    pub fn next_checkpoint(&self) -> usize {
+        self.next as usize
+    }
+
+    /// Passes the next checkpoint in step `round` (1-based).
+    #[inline]
+    pub fn pass(&mut self, track: &Track, round: u16) {
+        self.passed += 1;
+        self.next = if self.next as usize + 1 == track.len() {
+            0
+        } else {
+            self.next + 1
+        };
+        self.last_pass = round;
     }
 }
 

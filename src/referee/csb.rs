@@ -50,8 +50,7 @@ impl Match {
         if self.state.round == 0 {
             protocol::write_init(&self.setup.track, &mut text).expect("writing to a String");
         }
-        protocol::write_turn(&self.setup.track, &self.state, player, &mut text)
-            .expect("writing to a String");
+        protocol::write_turn(&self.state, player, &mut text).expect("writing to a String");
         text.lines().map(str::to_string).collect()
     }
 
@@ -218,12 +217,12 @@ impl super::Referee for Match {
     }
 
     fn state_json(&self) -> Value {
-        state_json(&self.setup, &self.state)
+        state_json(&self.state)
     }
 }
 
 /// The state after a turn in the trace's form.
-pub fn state_json(setup: &Setup, state: &State) -> Value {
+pub fn state_json(state: &State) -> Value {
     let pods: Vec<Value> = state
         .pods
         .iter()
@@ -232,7 +231,7 @@ pub fn state_json(setup: &Setup, state: &State) -> Value {
                 "x": p.pos.x as i64, "y": p.pos.y as i64,
                 "vx": p.vel.x as i64, "vy": p.vel.y as i64,
                 "angle": p.angle,
-                "next": p.next_checkpoint(&setup.track),
+                "next": p.next_checkpoint(),
                 "passed": p.passed,
                 "shield_round": p.shield_round,
                 "boost_used": p.boost_used,

@@ -1,0 +1,95 @@
+//! The built-in bots by name, as the command line and the arena give them:
+//! `builtin:NAME` or `builtin:NAME:key=value,key=value`.
+
+use crate::bot::Bot;
+use crate::csb::{self, Csb};
+use crate::fb::{self, Fb};
+use anyhow::{bail, Context, Result};
+use std::collections::BTreeMap;
+
+/// A built-in bot's name and parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spec {
+    pub name: String,
+    pub params: BTreeMap<String, String>,
+}
+
+impl Spec {
+    /// Parses `builtin:NAME[:k=v,...]`; `None` if it does not start with `builtin:`.
+    pub fn parse(text: &str) -> Result<Option<Spec>> {
+        let Some(rest) = text.strip_prefix("builtin:") else {
+            return Ok(None);
+        };
+        let (name, params) = rest.split_once(':').unwrap_or((rest, ""));
+        let mut map = BTreeMap::new();
+        for kv in params.split(',').filter(|s| !s.is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .with_context(|| format!("bot '{text}': parameter '{kv}' is not key=value"))?;
+            map.insert(k.trim().to_string(), v.trim().to_string());
+        }
+        Ok(Some(Spec {
+            name: name.to_string(),
+            params: map,
+        }))
+    }
+
+    /// Takes a numeric parameter, or its default.
+    fn take<T: std::str::FromStr>(&mut self, key: &str, default: T) -> Result<T> {
+        match self.params.remove(key) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|_| {
+                anyhow::anyhow!(
+                    "builtin:{}: parameter {key}={v} is not a valid number",
+                    self.name
+                )
+            }),
+        }
+    }
+
+    fn finish(&self) -> Result<()> {
+        if let Some(k) = self.params.keys().next() {
+            bail!("builtin:{}: unknown parameter '{k}'", self.name);
+        }
+        Ok(())
+    }
+}
+
+/// A CSB bot from its name: `builtin:racer`, `builtin:ga[:rollouts=N|ms=M,seed=S]`.
+pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
+    let Some(mut spec) = Spec::parse(text)? else {
+        bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
+    };
+    let bot: Box<dyn Bot<Csb>> = match spec.name.as_str() {
+        "racer" => Box::new(csb::racer::Racer::default()),
+        "ga" => {
+            let seed = spec.take("seed", 1u64)?;
+            let think = if let Some(ms) = spec.params.remove("ms") {
+                let ms: u64 = ms.parse().with_context(|| format!("{text}: ms={ms}"))?;
+                csb::ga::Think::Millis {
+                    first: ms.max(900),
+                    later: ms,
+                }
+            } else {
+                csb::ga::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
+            };
+            Box::new(csb::ga::GaBot::new(csb::ga::Params::default(), think, seed))
+        }
+        _ => bail!("unknown built-in bot '{text}' (csb has: builtin:racer, builtin:ga)"),
+    };
+    spec.finish()?;
+    Ok(bot)
+}
+
+/// An FB bot from its name: `builtin:chaser`.
+pub fn fb(text: &str) -> Result<Box<dyn Bot<Fb>>> {
+    let Some(spec) = Spec::parse(text)? else {
+        bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
+    };
+    let bot: Box<dyn Bot<Fb>> = match spec.name.as_str() {
+        "chaser" => Box::new(fb::chaser::Chaser::default()),
+        _ => bail!("unknown built-in bot '{text}' (fb has: builtin:chaser)"),
+    };
+    spec.finish()?;
+    Ok(bot)
+}

@@ -1,0 +1,417 @@
+//! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
+//! over both pods' next turns, scored by a runner/blocker evaluation, against a model of the
+//! opponent searched first. The bot works from the contest's input lines only, so the binary,
+//! the in-process bot and a bundled submission are the same code.
+
+use super::protocol::{self, format_order};
+use super::state::{Pod, State, Track, PODS};
+use super::step::{self, Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
+use super::{Csb, View};
+use crate::bot::{Answer, Bot};
+use crate::geom::Vec2;
+use crate::search::{Budget, Ga, Problem, Rng, Settings, Stats};
+use std::time::{Duration, Instant};
+
+/// Turns a plan looks ahead.
+pub const HORIZON: usize = 6;
+
+/// One pod's order for one turn, as genes in [0, 1].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gene {
+    /// Below 0.25: full left; above 0.75: full right; linear between.
+    pub rotate: f64,
+    /// Below `shield` genes: SHIELD; above 1 - `boost`: BOOST; else a thrust.
+    pub thrust: f64,
+}
+
+/// Both pods' orders for `HORIZON` turns.
+pub type Plan = [[Gene; 2]; HORIZON];
+
+/// Every weight of the evaluation, in one place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Worth of one checkpoint pass, in distance units.
+    pub checkpoint: f64,
+    /// Our runner's progress minus theirs.
+    pub runner: f64,
+    /// Our blocker's distance to the opponent runner's next checkpoint (a penalty).
+    pub blocker_checkpoint: f64,
+    /// Our blocker's distance to the opponent runner (a penalty).
+    pub blocker_runner: f64,
+    /// How far our runner faces away from its next checkpoint (a penalty per radian).
+    pub runner_facing: f64,
+    /// Winning or losing the race.
+    pub win: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            checkpoint: 30_000.0,
+            runner: 1.0,
+            blocker_checkpoint: 0.3,
+            blocker_runner: 0.15,
+            runner_facing: 300.0,
+            win: 1e8,
+        }
+    }
+}
+
+/// The bot's parameters: evaluation, search, and gene decoding.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    pub weights: Weights,
+    pub search: Settings,
+    /// Share of a turn's budget spent on the opponent's plan.
+    pub opponent_share: f64,
+    /// Probability mass of the SHIELD and BOOST genes.
+    pub shield_gene: f64,
+    pub boost_gene: f64,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            weights: Weights::default(),
+            search: Settings::default(),
+            opponent_share: 0.25,
+            shield_gene: 0.03,
+            boost_gene: 0.03,
+        }
+    }
+}
+
+impl Params {
+    /// A gene's command.
+    #[inline]
+    fn command(&self, g: &Gene) -> Command {
+        let r = ((g.rotate - 0.25) * 2.0).clamp(0.0, 1.0);
+        let steer = Steer::Turn((2.0 * r - 1.0) * MAX_ROTATION);
+        let thrust = if g.thrust < self.shield_gene {
+            Thrust::Shield
+        } else if g.thrust > 1.0 - self.boost_gene {
+            Thrust::Boost
+        } else {
+            let t = (g.thrust - self.shield_gene) / (1.0 - self.shield_gene - self.boost_gene);
+            Thrust::Power(((t * 1.4 - 0.2).clamp(0.0, 1.0) * MAX_THRUST as f64) as u16)
+        };
+        Command { steer, thrust }
+    }
+}
+
+fn random_gene(rng: &mut Rng) -> Gene {
+    Gene {
+        rotate: rng.unit(),
+        thrust: rng.unit(),
+    }
+}
+
+/// A plan that flies straight at full thrust: the opponent model before any search.
+const STRAIGHT: Plan = [[Gene {
+    rotate: 0.5,
+    thrust: 0.85,
+}; 2]; HORIZON];
+
+/// The search problem of one player: its plan against the other's fixed plan.
+pub struct Race<'a> {
+    pub track: &'a Track,
+    pub start: State,
+    pub me: usize,
+    pub other: Plan,
+    pub params: &'a Params,
+}
+
+impl Race<'_> {
+    /// Plays a plan (ours) against the other's and returns the final state.
+    pub fn rollout(&self, plan: &Plan) -> State {
+        let mut s = self.start;
+        for t in 0..HORIZON {
+            let mut commands = [Command::IDLE; PODS];
+            for (k, cmd) in commands.iter_mut().enumerate() {
+                let (genes, idx) = if State::owner(k) == self.me {
+                    (plan, k % 2)
+                } else {
+                    (&self.other, k % 2)
+                };
+                *cmd = self.params.command(&genes[t][idx]);
+            }
+            step::step_fast(self.track, &mut s, &commands);
+            if step::outcome(self.track, &s).is_some() {
+                break;
+            }
+        }
+        s
+    }
+}
+
+/// Progress of a pod along the race: passes first, then nearness to the next checkpoint.
+#[inline]
+fn progress(track: &Track, pod: &Pod, w: &Weights) -> f64 {
+    let cp = track.checkpoint(pod.next_checkpoint());
+    pod.passed as f64 * w.checkpoint - pod.pos.dist(cp)
+}
+
+/// The runner/blocker evaluation of a state for player `me`.
+pub fn evaluate(track: &Track, s: &State, me: usize, w: &Weights) -> f64 {
+    let them = 1 - me;
+    let finish = track.passes_to_finish();
+    let done = |p: usize| s.pods[p * 2].passed >= finish || s.pods[p * 2 + 1].passed >= finish;
+    if s.dead[me] || (done(them) && !done(me)) {
+        return -w.win;
+    }
+    if s.dead[them] || done(me) {
+        return w.win;
+    }
+    let pick = |p: usize| {
+        let (a, b) = (p * 2, p * 2 + 1);
+        if progress(track, &s.pods[a], w) >= progress(track, &s.pods[b], w) {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    };
+    let (runner, blocker) = pick(me);
+    let (their_runner, _) = pick(them);
+    let r = &s.pods[runner];
+    let gap = progress(track, r, w) - progress(track, &s.pods[their_runner], w);
+    let cp = track.checkpoint(r.next_checkpoint());
+    let facing = r.angle.map_or(0.0, |a| {
+        let want = (cp.y - r.pos.y).atan2(cp.x - r.pos.x);
+        let d = (want - a).rem_euclid(std::f64::consts::TAU);
+        d.min(std::f64::consts::TAU - d)
+    });
+    let target = &s.pods[their_runner];
+    let their_cp = track.checkpoint(target.next_checkpoint());
+    let b = &s.pods[blocker];
+    w.runner * gap
+        - w.runner_facing * facing
+        - w.blocker_checkpoint * b.pos.dist(their_cp)
+        - w.blocker_runner * b.pos.dist(target.pos)
+}
+
+impl Problem for Race<'_> {
+    type Genome = Plan;
+
+    fn random(&self, rng: &mut Rng) -> Plan {
+        std::array::from_fn(|_| [random_gene(rng), random_gene(rng)])
+    }
+
+    fn mutate(&self, plan: &mut Plan, rate: f64, rng: &mut Rng) {
+        // Which fields mutate: one random byte per field, eight fields per draw.
+        let threshold = (rate * 256.0) as u64;
+        let mut bits = 0u64;
+        let mut left = 0;
+        let mut decide = |rng: &mut Rng| {
+            if left == 0 {
+                bits = rng.next_u64();
+                left = 8;
+            }
+            left -= 1;
+            let byte = bits & 0xff;
+            bits >>= 8;
+            byte < threshold
+        };
+        for turn in plan.iter_mut() {
+            for g in turn.iter_mut() {
+                if decide(rng) {
+                    g.rotate = (g.rotate + (rng.unit() - 0.5) * 0.5).clamp(0.0, 1.0);
+                }
+                if decide(rng) {
+                    g.thrust = if rng.unit() < 0.1 {
+                        rng.unit()
+                    } else {
+                        (g.thrust + (rng.unit() - 0.5) * 0.5).clamp(0.0, 1.0)
+                    };
+                }
+            }
+        }
+    }
+
+    fn crossover(&self, a: &Plan, b: &Plan, rng: &mut Rng) -> Plan {
+        // Per pod: one parent's plan for that pod, whole (pods play different roles).
+        let pick = [rng.unit() < 0.5, rng.unit() < 0.5];
+        std::array::from_fn(|t| std::array::from_fn(|k| if pick[k] { a[t][k] } else { b[t][k] }))
+    }
+
+    fn shift(&self, plan: &Plan, rng: &mut Rng) -> Plan {
+        std::array::from_fn(|t| {
+            if t + 1 < HORIZON {
+                plan[t + 1]
+            } else {
+                [random_gene(rng), random_gene(rng)]
+            }
+        })
+    }
+
+    fn evaluate(&mut self, plan: &Plan) -> f64 {
+        let end = self.rollout(plan);
+        evaluate(self.track, &end, self.me, &self.params.weights)
+    }
+}
+
+/// How much thinking a turn gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Think {
+    /// Rollouts per turn (own and opponent together): reproducible.
+    Rollouts(u64),
+    /// Milliseconds per turn after the first, and for the first.
+    Millis { first: u64, later: u64 },
+}
+
+/// The contest bot: reads the protocol's lines, keeps what they do not say (passes, boosts,
+/// shields), searches, and prints two order lines.
+pub struct GaBot {
+    pub params: Params,
+    pub think: Think,
+    track: Option<Track>,
+    /// Which player we are (0 or 1), found on the first turn.
+    seat: Option<usize>,
+    state: State,
+    mine: Ga<Plan>,
+    theirs: Ga<Plan>,
+    rng: Rng,
+    seed: u64,
+    /// What the last search did.
+    pub last: Stats,
+}
+
+impl GaBot {
+    pub fn new(params: Params, think: Think, seed: u64) -> GaBot {
+        GaBot {
+            params,
+            think,
+            track: None,
+            seat: None,
+            state: State::new([Vec2::ZERO; PODS]),
+            mine: Ga::new(params.search),
+            theirs: Ga::new(params.search),
+            rng: Rng::new(seed),
+            seed,
+            last: Stats::default(),
+        }
+    }
+
+    /// One turn: the input lines of the turn (the init lines first on the first turn), the
+    /// instant its first line was read, and the two order lines to print.
+    pub fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
+        let mut lines = lines;
+        let first = self.track.is_none();
+        if first {
+            let (track, used) = protocol::parse_init(lines)?;
+            self.track = Some(track);
+            lines = &lines[used..];
+            self.mine.reset();
+            self.theirs.reset();
+        }
+        let track = self.track.expect("set above");
+        let (seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
+        self.state = seen;
+        self.seat = Some(seat);
+        let (mine_budget, theirs_budget) = self.budgets(first, started);
+        let params = self.params;
+        let opponent = 1 - seat;
+        // The opponent's plan, against our last plan shifted (or a straight one).
+        let ours_before = self.mine.best().map_or(STRAIGHT, shift_keep);
+        let mut theirs = Race {
+            track: &track,
+            start: self.state,
+            me: opponent,
+            other: ours_before,
+            params: &params,
+        };
+        let (their_plan, their_stats) =
+            self.theirs
+                .search(&mut theirs, theirs_budget, &mut self.rng);
+        let mut ours = Race {
+            track: &track,
+            start: self.state,
+            me: seat,
+            other: their_plan,
+            params: &params,
+        };
+        let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
+        self.last = Stats {
+            rollouts: stats.rollouts + their_stats.rollouts,
+            generations: stats.generations + their_stats.generations,
+            best_score: stats.best_score,
+        };
+        // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
+        let mut orders: [String; 2] = Default::default();
+        for k in 0..2 {
+            let i = seat * 2 + k;
+            let (x, y, thrust) = self.order(&track, i, &plan[0][k]);
+            orders[k] = format_order(x, y, thrust);
+            let pod = &mut self.state.pods[i];
+            if let Some(a) = step::rotate_toward(pod.angle, pod.pos, x, y) {
+                pod.angle = Some(a);
+            }
+            match thrust {
+                Thrust::Boost => pod.boost_used = true,
+                Thrust::Shield => pod.shield_round = Some(self.state.round),
+                Thrust::Power(_) => {}
+            }
+        }
+        Ok(orders)
+    }
+
+    /// The budgets of the opponent's search and ours.
+    fn budgets(&self, first: bool, started: Instant) -> (Budget, Budget) {
+        let share = self.params.opponent_share;
+        match self.think {
+            Think::Rollouts(n) => {
+                let theirs = (n as f64 * share) as u64;
+                (Budget::Rollouts(n - theirs), Budget::Rollouts(theirs))
+            }
+            Think::Millis { first: f, later } => {
+                let ms = if first { f } else { later };
+                let end = started + Duration::from_millis(ms);
+                let mid = started + Duration::from_secs_f64(ms as f64 * share / 1000.0);
+                (Budget::Until(end), Budget::Until(mid))
+            }
+        }
+    }
+
+    /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
+    fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
+        let pod = &self.state.pods[i];
+        let cmd = self.params.command(gene);
+        let Steer::Turn(delta) = cmd.steer else {
+            unreachable!("genes decode to turns")
+        };
+        let base = pod.angle.unwrap_or_else(|| {
+            let cp = track.checkpoint(pod.next_checkpoint());
+            crate::java::atan2(cp.y - pod.pos.y, cp.x - pod.pos.x)
+        });
+        let heading = base + delta;
+        let x = pod.pos.x + heading.cos() * 10_000.0;
+        let y = pod.pos.y + heading.sin() * 10_000.0;
+        (x.round() as i32, y.round() as i32, cmd.thrust)
+    }
+
+    /// A description for traces and logs.
+    pub fn describe(&self) -> String {
+        let think = match self.think {
+            Think::Rollouts(n) => format!("rollouts={n}"),
+            Think::Millis { later, .. } => format!("ms={later}"),
+        };
+        format!("ga({think},seed={})", self.seed)
+    }
+}
+
+/// A plan one turn later, its last turn repeated (for the opponent model's view of us).
+fn shift_keep(plan: &Plan) -> Plan {
+    std::array::from_fn(|t| plan[(t + 1).min(HORIZON - 1)])
+}
+
+impl Bot<Csb> for GaBot {
+    fn name(&self) -> String {
+        self.describe()
+    }
+
+    fn play(&mut self, _view: &View, lines: &[String]) -> Answer<[super::Order<'static>; 2]> {
+        match self.turn(lines, Instant::now()) {
+            Ok(orders) => Answer::Lines(orders.to_vec()),
+            Err(_) => Answer::Silent,
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! Rolling-horizon genetic search, generic over the game: a plan (genome) is a few turns of
+//! orders, scored by simulating it with the exact engine. The population lives in buffers made
+//! once; a search step allocates nothing. With a fixed budget (rollouts or generations) and a
+//! seed, a search is reproducible bit for bit; with a deadline it plays in real time.
+//!
+//! Bundle-safe: std only.
+
+pub mod rng;
+
+pub use rng::Rng;
+use std::time::Instant;
+
+/// A game-specific search problem: how plans are made, varied and scored.
+pub trait Problem {
+    /// A plan: fixed size, `Copy`.
+    type Genome: Copy;
+    /// A random plan.
+    fn random(&self, rng: &mut Rng) -> Self::Genome;
+    /// Changes each gene with probability `rate`.
+    fn mutate(&self, genome: &mut Self::Genome, rate: f64, rng: &mut Rng);
+    /// A child of two parents.
+    fn crossover(&self, a: &Self::Genome, b: &Self::Genome, rng: &mut Rng) -> Self::Genome;
+    /// The plan one turn later: its first turn dropped, a new last turn.
+    fn shift(&self, genome: &Self::Genome, rng: &mut Rng) -> Self::Genome;
+    /// The plan's score (higher is better): one rollout.
+    fn evaluate(&mut self, genome: &Self::Genome) -> f64;
+}
+
+/// How long a search may run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// This many rollouts (evaluations): reproducible.
+    Rollouts(u64),
+    /// This many generations: reproducible.
+    Generations(u64),
+    /// Until this instant: real time.
+    Until(Instant),
+}
+
+/// Search settings; every number a named parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub population: usize,
+    /// Plans copied unchanged into the next generation.
+    pub elites: usize,
+    /// Plans drawn per tournament.
+    pub tournament: usize,
+    /// Mutation rate per gene at the start of a search, annealed linearly to `mutation_end`.
+    pub mutation_start: f64,
+    pub mutation_end: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            population: 24,
+            elites: 2,
+            tournament: 3,
+            mutation_start: 0.35,
+            mutation_end: 0.05,
+        }
+    }
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub rollouts: u64,
+    pub generations: u64,
+    pub best_score: f64,
+}
+
+/// A genetic search whose population carries over from turn to turn (warm start).
+pub struct Ga<G: Copy> {
+    pub settings: Settings,
+    genomes: Vec<G>,
+    scores: Vec<f64>,
+    /// Indices into `genomes`, best first.
+    order: Vec<usize>,
+    next: Vec<G>,
+    next_scores: Vec<f64>,
+}
+
+impl<G: Copy> Ga<G> {
+    pub fn new(settings: Settings) -> Ga<G> {
+        assert!(settings.population >= 2 && settings.elites < settings.population);
+        let n = settings.population;
+        Ga {
+            settings,
+            genomes: Vec::with_capacity(n),
+            scores: Vec::with_capacity(n),
+            order: Vec::with_capacity(n),
+            next: Vec::with_capacity(n),
+            next_scores: Vec::with_capacity(n),
+        }
+    }
+
+    /// The best plan of the last search.
+    pub fn best(&self) -> Option<&G> {
+        self.order.first().map(|&i| &self.genomes[i])
+    }
+
+    /// Forgets the population (a new game).
+    pub fn reset(&mut self) {
+        self.genomes.clear();
+        self.scores.clear();
+        self.order.clear();
+    }
+
+    /// Runs one search: seeds the population from last turn's (shifted by a turn) or at
+    /// random, then evolves it within `budget`. Returns the best plan and the statistics.
+    pub fn search<P: Problem<Genome = G>>(
+        &mut self,
+        problem: &mut P,
+        budget: Budget,
+        rng: &mut Rng,
+    ) -> (G, Stats) {
+        let n = self.settings.population;
+        let mut stats = Stats::default();
+        let started = Instant::now();
+        if self.genomes.len() == n {
+            for g in &mut self.genomes {
+                *g = problem.shift(g, rng);
+            }
+        } else {
+            self.genomes.clear();
+            for _ in 0..n {
+                self.genomes.push(problem.random(rng));
+            }
+        }
+        self.scores.clear();
+        for g in &self.genomes {
+            self.scores.push(problem.evaluate(g));
+        }
+        stats.rollouts += n as u64;
+        self.rank();
+        loop {
+            // How far through the budget: 0 at the start, 1 at the end.
+            let progress = match budget {
+                Budget::Rollouts(r) if stats.rollouts >= r => break,
+                Budget::Rollouts(r) => stats.rollouts as f64 / r as f64,
+                Budget::Generations(g) if stats.generations >= g => break,
+                Budget::Generations(g) => stats.generations as f64 / g as f64,
+                Budget::Until(deadline) => {
+                    let now = Instant::now();
+                    if now >= deadline {
+                        break;
+                    }
+                    let whole = deadline.duration_since(started).as_secs_f64();
+                    now.duration_since(started).as_secs_f64() / whole
+                }
+            };
+            let s = &self.settings;
+            let rate = s.mutation_start + (s.mutation_end - s.mutation_start) * progress.min(1.0);
+            self.generation(problem, rate, rng, &mut stats);
+        }
+        let best = self.order[0];
+        stats.best_score = self.scores[best];
+        (self.genomes[best], stats)
+    }
+
+    /// One generation: elites survive, the rest are children of tournament winners, mutated.
+    fn generation<P: Problem<Genome = G>>(
+        &mut self,
+        problem: &mut P,
+        rate: f64,
+        rng: &mut Rng,
+        stats: &mut Stats,
+    ) {
+        let n = self.settings.population;
+        self.next.clear();
+        self.next_scores.clear();
+        for &i in &self.order[..self.settings.elites] {
+            self.next.push(self.genomes[i]);
+            self.next_scores.push(self.scores[i]);
+        }
+        while self.next.len() < n {
+            let a = self.order[self.tournament(rng)];
+            let b = self.order[self.tournament(rng)];
+            let mut child = problem.crossover(&self.genomes[a], &self.genomes[b], rng);
+            problem.mutate(&mut child, rate, rng);
+            self.next_scores.push(problem.evaluate(&child));
+            self.next.push(child);
+        }
+        stats.rollouts += (n - self.settings.elites) as u64;
+        stats.generations += 1;
+        std::mem::swap(&mut self.genomes, &mut self.next);
+        std::mem::swap(&mut self.scores, &mut self.next_scores);
+        self.rank();
+    }
+
+    /// Orders the population best first; ties keep their index order, so the search is
+    /// reproducible.
+    fn rank(&mut self) {
+        self.order.clear();
+        self.order.extend(0..self.genomes.len());
+        let scores = &self.scores;
+        for i in 1..self.order.len() {
+            let mut k = i;
+            while k > 0 && scores[self.order[k - 1]] < scores[self.order[k]] {
+                self.order.swap(k - 1, k);
+                k -= 1;
+            }
+        }
+    }
+
+    /// The rank of the best of a few plans drawn at random.
+    fn tournament(&self, rng: &mut Rng) -> usize {
+        let n = self.genomes.len();
+        (0..self.settings.tournament)
+            .map(|_| rng.below(n))
+            .min()
+            .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Find 8 numbers in [0, 1] close to a target.
+    struct Target([f64; 8]);
+
+    impl Problem for Target {
+        type Genome = [f64; 8];
+        fn random(&self, rng: &mut Rng) -> [f64; 8] {
+            std::array::from_fn(|_| rng.unit())
+        }
+        fn mutate(&self, g: &mut [f64; 8], rate: f64, rng: &mut Rng) {
+            for x in g.iter_mut() {
+                if rng.unit() < rate {
+                    *x = (*x + (rng.unit() - 0.5) * 0.3).clamp(0.0, 1.0);
+                }
+            }
+        }
+        fn crossover(&self, a: &[f64; 8], b: &[f64; 8], rng: &mut Rng) -> [f64; 8] {
+            std::array::from_fn(|i| if rng.unit() < 0.5 { a[i] } else { b[i] })
+        }
+        fn shift(&self, g: &[f64; 8], _: &mut Rng) -> [f64; 8] {
+            *g
+        }
+        fn evaluate(&mut self, g: &[f64; 8]) -> f64 {
+            -g.iter()
+                .zip(&self.0)
+                .map(|(a, b)| (a - b) * (a - b))
+                .sum::<f64>()
+        }
+    }
+
+    #[test]
+    fn converges_and_is_reproducible() {
+        let target = [0.1, 0.9, 0.5, 0.3, 0.7, 0.2, 0.8, 0.4];
+        let run = |seed| {
+            let mut ga = Ga::new(Settings::default());
+            let mut rng = Rng::new(seed);
+            ga.search(&mut Target(target), Budget::Rollouts(20_000), &mut rng)
+        };
+        let (best, stats) = run(3);
+        assert!(stats.best_score > -1e-3, "score {}", stats.best_score);
+        assert!(stats.rollouts >= 20_000 && stats.generations > 100);
+        for (b, t) in best.iter().zip(&target) {
+            assert!((b - t).abs() < 0.03, "{best:?}");
+        }
+        let (again, stats2) = run(3);
+        assert_eq!(best, again);
+        assert_eq!(stats, stats2);
+        assert_ne!(run(4).0, best, "another seed, another search");
+    }
+}
