@@ -241,3 +241,74 @@ pub fn fb_random_turns(turns: u64, seed: u64) -> Report {
         fingerprint: fp.value(),
     }
 }
+
+/// How often the search's fast physics changes an integer of the state: every turn of the
+/// given CSB traces is played from the exact state both ways. Returns (turns, turns whose
+/// positions, speeds, passes or eliminations differ).
+pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(u64, u64)> {
+    use crate::referee::csb::Match;
+    let (mut turns, mut differ) = (0, 0);
+    for t in traces.iter().filter(|t| t.game == "csb") {
+        let spec = match t.props.get("map") {
+            Some(m) => crate::referee::csb::GameSpec::Map {
+                seed: 0,
+                map: Setup::parse_map(m).map_err(anyhow::Error::msg)?,
+            },
+            None => crate::referee::csb::GameSpec::Seed(t.seed.unwrap_or(0)),
+        };
+        let mut exact = Match::new(spec.setup()?);
+        for turn in &t.turns {
+            let replies: [Option<&[String]>; 2] = std::array::from_fn(|p| {
+                turn.output
+                    .get(p)
+                    .filter(|l| !l.is_empty())
+                    .map(Vec::as_slice)
+            });
+            let mut fast = exact.clone();
+            fast.play_turn_fast(replies);
+            let over = exact.play_turn(replies).is_some();
+            turns += 1;
+            let same = exact.state.dead == fast.state.dead
+                && exact.state.pods.iter().zip(&fast.state.pods).all(|(a, b)| {
+                    a.pos == b.pos && a.vel == b.vel && a.passed == b.passed && a.next == b.next
+                });
+            if !same {
+                differ += 1;
+            }
+            if over {
+                break;
+            }
+        }
+    }
+    Ok((turns, differ))
+}
+
+/// Rollouts the CSB search does in `ms` milliseconds a turn: the GA bot reads player 0's input
+/// of 30 turns of a racer-against-racer game and searches each within the time. Returns the
+/// rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets `ms` here too).
+pub fn csb_search_rollouts(ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
+    use crate::csb::ga::{GaBot, Params, Think};
+    use crate::csb::racer::Racer;
+    let (mut a, mut b) = (Racer::default(), Racer::default());
+    let rec = crate::referee::csb::play(
+        &crate::referee::csb::GameSpec::Seed(11),
+        [&mut a, &mut b],
+        true,
+    )?;
+    let trace = rec.trace.expect("recorded");
+    let mut bot = GaBot::new(
+        Params::default(),
+        Think::Millis {
+            first: ms,
+            later: ms,
+        },
+        1,
+    );
+    let mut out = Vec::new();
+    for turn in trace.turns.iter().take(turns) {
+        bot.turn(&turn.input[0], std::time::Instant::now())
+            .map_err(anyhow::Error::msg)?;
+        out.push(bot.last.rollouts);
+    }
+    Ok(out)
+}

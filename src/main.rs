@@ -70,6 +70,9 @@ enum Command {
         /// Workload seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Instead: the search's rollouts per turn at this many milliseconds (csb).
+        #[arg(long)]
+        search: Option<u64>,
     },
 }
 
@@ -102,7 +105,28 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         },
         Command::Verify { files, all } => verify(&files, all),
-        Command::Bench { game, turns, seed } => bench(game, turns, seed),
+        Command::Bench {
+            game: GameName::Csb,
+            search: Some(ms),
+            ..
+        } => {
+            let mut r = botsim::bench::csb_search_rollouts(ms, 30)?;
+            r.sort_unstable();
+            println!(
+                "csb search: {ms} ms a turn, 30 turns: rollouts min {} median {} max {} ({:.0} per ms)",
+                r[0],
+                r[r.len() / 2],
+                r[r.len() - 1],
+                r[r.len() / 2] as f64 / ms as f64
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            search: Some(_), ..
+        } => bail!("--search is for csb so far"),
+        Command::Bench {
+            game, turns, seed, ..
+        } => bench(game, turns, seed),
     }
 }
 

@@ -126,3 +126,44 @@ fn fb_steps_allocate_nothing() {
         "the workload must cover many whole games, got {games}"
     );
 }
+
+/// The search loop: after the first search (which sizes the population buffers), searching
+/// allocates nothing.
+#[test]
+fn csb_search_allocates_nothing() {
+    use botsim::csb::ga::{Params, Race};
+    use botsim::search::{Budget, Ga, Rng};
+    let setup = Setup::from_seed(3);
+    let params = Params::default();
+    let mut ga = Ga::new(params.search);
+    let mut rng = Rng::new(1);
+    let mut problem = Race {
+        track: &setup.track,
+        start: setup.initial_state(),
+        me: 0,
+        other: [[botsim::csb::ga::Gene {
+            rotate: 0.5,
+            thrust: 0.9,
+        }; 2]; botsim::csb::ga::HORIZON],
+        params: &params,
+    };
+    ga.search(&mut problem, Budget::Rollouts(500), &mut rng);
+    let before = allocations();
+    for turn in 0..20 {
+        let (plan, _) = ga.search(&mut problem, Budget::Rollouts(2000), &mut rng);
+        // Play the plan's first turn, as a bot would, and search again from there.
+        let cmds: [Command; 4] = std::array::from_fn(|k| {
+            if k < 2 {
+                Command::turn((plan[0][k].rotate - 0.5) * 0.6, Thrust::Power(150))
+            } else {
+                Command::turn(0.0, Thrust::Power(100))
+            }
+        });
+        csb::step(&setup.track, &mut problem.start, &cmds);
+        assert!(
+            csb::outcome(&setup.track, &problem.start).is_none(),
+            "turn {turn}"
+        );
+    }
+    assert_eq!(allocations() - before, 0);
+}

@@ -151,3 +151,14 @@ fn tampered_fb_games_are_rejected() {
     g.setup["snaffles"][0][1] = 1.into();
     assert!(verify(&g).unwrap_err().1.what.starts_with("setup"));
 }
+
+/// The search's fast physics may differ from the exact step only in the last bits of a
+/// thrust: over every golden turn it must change an integer in at most 0.1% of turns.
+#[test]
+fn fast_physics_rarely_disagrees() {
+    let games = all_games();
+    let (turns, differ) = botsim::bench::csb_fast_disagreement(&games).unwrap();
+    assert_eq!(turns, 54_754);
+    eprintln!("fast physics: {differ} of {turns} golden turns differ in an integer");
+    assert!(differ * 1000 <= turns, "{differ} of {turns} turns differ");
+}

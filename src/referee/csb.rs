@@ -58,6 +58,20 @@ impl Match {
     /// whose line is invalid, or who did not answer, is eliminated; the turn is still played
     /// with the orders parsed before the bad line. Returns the outcome if the game is over.
     pub fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> Option<Outcome> {
+        self.play_turn_with(replies, csb::step)
+    }
+
+    /// [`Match::play_turn`] with the search's fast physics ([`csb::step::step_fast`]): for
+    /// measuring how often it disagrees with the exact step.
+    pub fn play_turn_fast(&mut self, replies: [Option<&[String]>; 2]) -> Option<Outcome> {
+        self.play_turn_with(replies, csb::step::step_fast)
+    }
+
+    fn play_turn_with(
+        &mut self,
+        replies: [Option<&[String]>; 2],
+        physics: fn(&csb::Track, &mut State, &[Command; PODS]),
+    ) -> Option<Outcome> {
         assert!(self.outcome.is_none(), "play_turn after the game ended");
         let mut commands = [Command::IDLE; PODS];
         let mut killed = None;
@@ -80,7 +94,7 @@ impl Match {
                 detail,
             });
         }
-        csb::step(&self.setup.track, &mut self.state, &commands);
+        physics(&self.setup.track, &mut self.state, &commands);
         self.outcome = csb::outcome(&self.setup.track, &self.state).map(|o| Outcome {
             reason: killed.unwrap_or(o.reason),
             ..o

@@ -1,0 +1,59 @@
+//! The genetic-search bots: reproducible under a fixed budget, and stronger than the built-in
+//! heuristics (a small, deterministic version of the strength match; the full one is in the
+//! issue notes).
+
+use botsim::csb::ga::{GaBot, Params, Think};
+use botsim::csb::racer::Racer;
+use botsim::referee::csb::{play, GameSpec};
+
+fn ga(rollouts: u64, seed: u64) -> GaBot {
+    GaBot::new(Params::default(), Think::Rollouts(rollouts), seed)
+}
+
+#[test]
+fn fixed_budget_play_is_reproducible() {
+    let game = |seed| {
+        let (mut a, mut b) = (ga(1500, seed), Racer::default());
+        play(&GameSpec::Seed(9), [&mut a, &mut b], true)
+            .unwrap()
+            .trace
+            .unwrap()
+    };
+    let (x, y) = (game(5), game(5));
+    assert!(x.turns.len() > 50);
+    for (t, (a, b)) in x.turns.iter().zip(&y.turns).enumerate() {
+        assert_eq!(a.output, b.output, "turn {t}");
+    }
+    assert_eq!(x.result, y.result);
+    let z = game(6);
+    assert!(
+        x.turns
+            .iter()
+            .zip(&z.turns)
+            .any(|(a, b)| a.output != b.output),
+        "another seed searches differently"
+    );
+}
+
+#[test]
+fn csb_ga_beats_the_racer() {
+    let mut wins = 0;
+    let mut games = 0;
+    for seed in 1..=4 {
+        for ga_seat in 0..2 {
+            let (mut g, mut r) = (ga(2000, seed as u64), Racer::default());
+            let rec = if ga_seat == 0 {
+                play(&GameSpec::Seed(seed), [&mut g, &mut r], false)
+            } else {
+                play(&GameSpec::Seed(seed), [&mut r, &mut g], false)
+            }
+            .unwrap();
+            let s = rec.outcome.scores;
+            games += 1;
+            if s[ga_seat] > s[1 - ga_seat] {
+                wins += 1;
+            }
+        }
+    }
+    assert!(wins >= 7, "the GA won {wins} of {games}");
+}
