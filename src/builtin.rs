@@ -55,6 +55,21 @@ impl Spec {
     }
 }
 
+/// A search bot's budget (`rollouts=N`, default 20,000, or `ms=M`) and seed (`seed=S`).
+fn think(spec: &mut Spec, text: &str) -> Result<(csb::ga::Think, u64)> {
+    let seed = spec.take("seed", 1u64)?;
+    let think = if let Some(ms) = spec.params.remove("ms") {
+        let ms: u64 = ms.parse().with_context(|| format!("{text}: ms={ms}"))?;
+        csb::ga::Think::Millis {
+            first: ms.max(900),
+            later: ms,
+        }
+    } else {
+        csb::ga::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
+    };
+    Ok((think, seed))
+}
+
 /// A CSB bot from its name: `builtin:racer`, `builtin:ga[:rollouts=N|ms=M,seed=S]`.
 pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
     let Some(mut spec) = Spec::parse(text)? else {
@@ -81,14 +96,18 @@ pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
     Ok(bot)
 }
 
-/// An FB bot from its name: `builtin:chaser`.
+/// An FB bot from its name: `builtin:chaser`, `builtin:ga[:rollouts=N|ms=M,seed=S]`.
 pub fn fb(text: &str) -> Result<Box<dyn Bot<Fb>>> {
-    let Some(spec) = Spec::parse(text)? else {
+    let Some(mut spec) = Spec::parse(text)? else {
         bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
     };
     let bot: Box<dyn Bot<Fb>> = match spec.name.as_str() {
         "chaser" => Box::new(fb::chaser::Chaser::default()),
-        _ => bail!("unknown built-in bot '{text}' (fb has: builtin:chaser)"),
+        "ga" => {
+            let (think, seed) = think(&mut spec, text)?;
+            Box::new(fb::ga::GaBot::new(fb::ga::Params::default(), think, seed))
+        }
+        _ => bail!("unknown built-in bot '{text}' (fb has: builtin:chaser, builtin:ga)"),
     };
     spec.finish()?;
     Ok(bot)

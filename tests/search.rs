@@ -57,3 +57,52 @@ fn csb_ga_beats_the_racer() {
     }
     assert!(wins >= 7, "the GA won {wins} of {games}");
 }
+
+mod fb_bots {
+    use botsim::fb::chaser::Chaser;
+    use botsim::fb::ga::{GaBot, Params, Think};
+    use botsim::referee::fb::play;
+
+    fn ga(rollouts: u64, seed: u64) -> GaBot {
+        GaBot::new(Params::default(), Think::Rollouts(rollouts), seed)
+    }
+
+    #[test]
+    fn fixed_budget_play_is_reproducible() {
+        let game = |seed| {
+            let (mut a, mut b) = (Chaser::default(), ga(1000, seed));
+            play(4, [&mut a, &mut b], true).unwrap().trace.unwrap()
+        };
+        let (x, y) = (game(2), game(2));
+        for (t, (a, b)) in x.turns.iter().zip(&y.turns).enumerate() {
+            assert_eq!(a.output, b.output, "turn {t}");
+        }
+        assert_eq!(x.result, y.result);
+    }
+
+    #[test]
+    fn fb_ga_beats_the_chaser() {
+        let mut wins = 0;
+        for seed in 1..=4 {
+            for ga_team in 0..2 {
+                let (mut g, mut c) = (ga(1500, seed as u64), Chaser::default());
+                let rec = if ga_team == 0 {
+                    play(seed, [&mut g, &mut c], false)
+                } else {
+                    play(seed, [&mut c, &mut g], false)
+                }
+                .unwrap();
+                let s = rec.outcome.scores;
+                assert!(
+                    rec.errors.is_empty(),
+                    "the GA's orders are always valid: {:?}",
+                    rec.errors
+                );
+                if s[ga_team] > s[1 - ga_team] {
+                    wins += 1;
+                }
+            }
+        }
+        assert!(wins >= 7, "the GA won {wins} of 8");
+    }
+}

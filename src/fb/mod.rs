@@ -5,10 +5,11 @@
 //! - [`setup`]: snaffles from a seed, with Java's `Random`, or given.
 //! - [`step`]: the orders, the physics, the end; [`collide`]: movement with collisions.
 //! - [`protocol`]: the lines each team reads and the order lines it prints.
-//! - [`chaser`]: the built-in bot.
+//! - [`chaser`]: the built-in heuristic bot; [`ga`]: the genetic-search bot.
 
 pub mod chaser;
 pub mod collide;
+pub mod ga;
 pub mod protocol;
 pub mod setup;
 pub mod state;

@@ -41,6 +41,122 @@ pub fn parse_action(line: &str) -> Result<(Action, Option<&str>), ActionError> {
     Err(ActionError::Syntax)
 }
 
+/// What a bot reads in a turn (after the team id line of the first turn), decoded into the
+/// referee's state: scores, magic, and every entity it is shown. What the lines do not say is
+/// carried over from `prev` (the bot's state after its last turn, with its own bookkeeping of
+/// grab cooldowns and spells); scored snaffles, which are not shown, are parked far off the
+/// field. On the first turn `prev` is `None` and the snaffle count comes from the entities.
+pub fn parse_turn(lines: &[String], team: usize, prev: Option<&State>) -> Result<State, String> {
+    let ints = |k: usize, n: usize| -> Result<Vec<i32>, String> {
+        let line = lines.get(k).ok_or(format!("line {}: missing", k + 1))?;
+        let v: Vec<i32> = line
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        if v.len() != n || line.split_whitespace().count() != n {
+            return Err(format!(
+                "line {}: expected {n} integers, found '{line}'",
+                k + 1
+            ));
+        }
+        Ok(v)
+    };
+    let mine = ints(0, 2)?;
+    let theirs = ints(1, 2)?;
+    let count = ints(2, 1)?[0];
+    if !(6..=13).contains(&count) || lines.len() < 3 + count as usize {
+        return Err(format!(
+            "line 3: {count} entities, {} lines follow",
+            lines.len().saturating_sub(3)
+        ));
+    }
+    let entity = |k: usize| -> Result<(i32, &str, [i32; 5]), String> {
+        let line = &lines[3 + k];
+        let t: Vec<&str> = line.split_whitespace().collect();
+        let bad = || {
+            format!(
+                "entity line {}: expected 'id TYPE x y vx vy state', found '{line}'",
+                k + 1
+            )
+        };
+        if t.len() != 7 {
+            return Err(bad());
+        }
+        let num = |i: usize| t[i].parse::<i32>().map_err(|_| bad());
+        Ok((num(0)?, t[1], [num(2)?, num(3)?, num(4)?, num(5)?, num(6)?]))
+    };
+    let mut state = match prev {
+        Some(p) => {
+            let mut s = *p;
+            s.round += 1;
+            s
+        }
+        None => {
+            let mut snaffles = Vec::new();
+            for k in 0..count as usize {
+                let (_, kind, v) = entity(k)?;
+                if kind == "SNAFFLE" {
+                    snaffles.push((v[0], v[1]));
+                }
+            }
+            super::setup::initial_state(&snaffles)?
+        }
+    };
+    for p in 0..2 {
+        let v = if p == team { &mine } else { &theirs };
+        state.players[p].score = v[0];
+        state.players[p].magic = v[1];
+    }
+    for sn in state.snaffles.iter_mut().take(state.snaffle_count as usize) {
+        sn.alive = false;
+        sn.captured = false;
+    }
+    let mut holders = [false; WIZARDS];
+    for k in 0..count as usize {
+        let (id, kind, v) = entity(k)?;
+        let slot = state
+            .slot_of(id)
+            .ok_or(format!("entity line {}: no entity has id {id}", k + 1))?;
+        state.bodies[slot].pos = crate::geom::Vec2::new(v[0] as f64, v[1] as f64);
+        state.bodies[slot].vel = crate::geom::Vec2::new(v[2] as f64, v[3] as f64);
+        match kind {
+            "WIZARD" | "OPPONENT_WIZARD" if slot < WIZARDS => holders[slot] = v[4] == 1,
+            "SNAFFLE" if (super::state::FIRST_SNAFFLE..FIRST_BLUDGER).contains(&slot) => {
+                let sn = &mut state.snaffles[slot - super::state::FIRST_SNAFFLE];
+                sn.alive = true;
+                sn.captured = v[4] == 1;
+            }
+            "BLUDGER" if slot >= FIRST_BLUDGER => {
+                state.bludgers[slot - FIRST_BLUDGER].last_victim =
+                    u8::try_from(v[4]).ok().filter(|&w| w < 4);
+            }
+            _ => return Err(format!("entity line {}: id {id} is not a {kind}", k + 1)),
+        }
+    }
+    for slot in state.snaffle_slots() {
+        if !state.snaffles[slot - super::state::FIRST_SNAFFLE].alive {
+            state.bodies[slot].pos =
+                crate::geom::Vec2::new(-100_000.0, -100_000.0 - 1000.0 * slot as f64);
+            state.bodies[slot].vel = crate::geom::Vec2::ZERO;
+        }
+    }
+    for (w, &holds) in holders.iter().enumerate() {
+        let at = state.bodies[w].pos;
+        state.wizards[w].holding = if holds {
+            state
+                .snaffle_slots()
+                .find(|&s| {
+                    state.snaffles[s - super::state::FIRST_SNAFFLE].captured
+                        && state.bodies[s].pos == at
+                })
+                .map(|s| s as u8)
+        } else {
+            None
+        };
+    }
+    Ok(state)
+}
+
 /// An action as the line a bot would print.
 pub fn format_action(action: &Action) -> String {
     match *action {

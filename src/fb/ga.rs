@@ -1,0 +1,416 @@
+//! `builtin:ga` and the contest bot for Fantastic Bits: a rolling-horizon genetic search over
+//! both wizards' next turns, scored by goals, snaffles' distance to the goal we attack, our
+//! wizards' reach and magic, against a model of the opponent searched first. Works from the
+//! contest's input lines only, like the CSB bot.
+
+use super::state::{Effect, Spell, State, FIRST_SNAFFLE, WIZARDS};
+use super::step::{self, Action};
+use super::{protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
+use crate::bot::{Answer, Bot};
+use crate::geom::Vec2;
+use crate::search::{Budget, Ga, Problem, Rng, Settings, Stats};
+use std::time::{Duration, Instant};
+
+/// Turns a plan looks ahead.
+pub const HORIZON: usize = 4;
+
+/// One wizard's order for one turn, as genes in [0, 1].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gene {
+    /// Direction, as an offset of up to ±90° from the natural aim (the nearest free snaffle to
+    /// move to, the goal to throw at).
+    pub angle: f64,
+    pub power: f64,
+    /// Below `spell_gene`: a spell (Flipendo in the lower half, Accio in the upper) on the
+    /// nearest free snaffle, if magic allows.
+    pub kind: f64,
+}
+
+/// Both wizards' orders for `HORIZON` turns.
+pub type Plan = [[Gene; 2]; HORIZON];
+
+/// Every weight of the evaluation, in one place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// A goal of ours minus one of theirs.
+    pub goal: f64,
+    /// Each snaffle's nearness to the goal we attack (per unit of distance).
+    pub snaffle: f64,
+    /// Our wizards' nearness to their nearest free snaffle (per unit of distance).
+    pub chase: f64,
+    /// Holding a snaffle.
+    pub hold: f64,
+    /// Each point of magic.
+    pub magic: f64,
+    /// Winning or losing.
+    pub win: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            goal: 20_000.0,
+            snaffle: 1.0,
+            chase: 0.3,
+            hold: 300.0,
+            magic: 15.0,
+            win: 1e8,
+        }
+    }
+}
+
+/// The bot's parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    pub weights: Weights,
+    pub search: Settings,
+    /// Share of a turn's budget spent on the opponent's plan.
+    pub opponent_share: f64,
+    /// Probability mass of the spell genes.
+    pub spell_gene: f64,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            weights: Weights::default(),
+            search: Settings::default(),
+            opponent_share: 0.25,
+            spell_gene: 0.06,
+        }
+    }
+}
+
+/// The centre of the goal `team` attacks.
+fn target_goal(team: usize) -> Vec2 {
+    Vec2::new(
+        if team == 0 { WIDTH as f64 } else { 0.0 },
+        HEIGHT as f64 / 2.0,
+    )
+}
+
+/// The free snaffle nearest to a point.
+fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
+    let mut best: Option<(f64, usize)> = None;
+    for k in s.snaffle_slots() {
+        let sn = &s.snaffles[k - FIRST_SNAFFLE];
+        if sn.alive && !sn.captured {
+            let d = s.bodies[k].pos.dist(from);
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, k));
+            }
+        }
+    }
+    best.map(|(_, k)| k)
+}
+
+impl Params {
+    /// The order a gene stands for, for wizard `w` in state `s`; always one the referee accepts.
+    fn action(&self, s: &State, w: usize, g: &Gene) -> Action {
+        let me = s.bodies[w].pos;
+        let team = State::team(w);
+        let point = |base: Vec2, power: f64| {
+            let d = base - me;
+            let a0 = if d.x == 0.0 && d.y == 0.0 {
+                0.0
+            } else {
+                d.y.atan2(d.x)
+            };
+            let a = a0 + (g.angle - 0.5) * std::f64::consts::PI;
+            let x = me.x + a.cos() * 10_000.0;
+            let y = me.y + a.sin() * 10_000.0;
+            ((x.round() as i32), (y.round() as i32), power)
+        };
+        if s.wizards[w].holding.is_some() {
+            let (x, y, _) = point(target_goal(team), 0.0);
+            let power = ((g.power * 1.3).min(1.0) * MAX_THROW as f64) as u32;
+            return Action::Throw { x, y, power };
+        }
+        let nearest = nearest_free(s, me);
+        if g.kind < self.spell_gene {
+            if let Some(k) = nearest {
+                let spell = if g.kind < self.spell_gene / 2.0 {
+                    Spell::Flipendo
+                } else {
+                    Spell::Accio
+                };
+                if s.players[team].magic >= spell.cost() {
+                    return Action::Cast {
+                        spell,
+                        target: s.id_of(k),
+                    };
+                }
+            }
+        }
+        let base = nearest.map_or(target_goal(team), |k| s.bodies[k].pos + s.bodies[k].vel);
+        let (x, y, _) = point(base, 0.0);
+        let thrust = ((g.power * 1.3 - 0.15).clamp(0.0, 1.0) * MAX_THRUST as f64) as u32;
+        Action::Move { x, y, thrust }
+    }
+}
+
+fn random_gene(rng: &mut Rng) -> Gene {
+    Gene {
+        angle: rng.unit(),
+        power: rng.unit(),
+        kind: rng.unit(),
+    }
+}
+
+/// Aim straight at the natural target at full power: the opponent model before any search.
+const STRAIGHT: Plan = [[Gene {
+    angle: 0.5,
+    power: 1.0,
+    kind: 1.0,
+}; 2]; HORIZON];
+
+/// The search problem of one team: its plan against the other's fixed plan.
+pub struct Match<'a> {
+    pub start: State,
+    pub me: usize,
+    pub other: Plan,
+    pub params: &'a Params,
+}
+
+impl Match<'_> {
+    /// Plays our plan against the other's from the start; the final state.
+    pub fn rollout(&self, plan: &Plan) -> State {
+        let mut s = self.start;
+        for t in 0..HORIZON {
+            let actions: [Action; WIZARDS] = std::array::from_fn(|w| {
+                let genes = if State::team(w) == self.me {
+                    plan
+                } else {
+                    &self.other
+                };
+                self.params.action(&s, w, &genes[t][w % 2])
+            });
+            step::step(&mut s, &actions);
+            if step::outcome(&s).is_some() {
+                break;
+            }
+        }
+        s
+    }
+}
+
+/// The evaluation of a state for team `me`.
+pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
+    let them = 1 - me;
+    let (mine, theirs) = (s.players[me].score, s.players[them].score);
+    if s.players[me].dead || theirs >= s.score_to_win {
+        return -w.win;
+    }
+    if s.players[them].dead || mine >= s.score_to_win {
+        return w.win;
+    }
+    let goal = target_goal(me);
+    let mut value = w.goal * (mine - theirs) as f64 + w.magic * s.players[me].magic as f64;
+    for k in s.snaffle_slots() {
+        if s.snaffles[k - FIRST_SNAFFLE].alive {
+            value -= w.snaffle * s.bodies[k].pos.dist(goal);
+        }
+    }
+    for wz in me * 2..me * 2 + 2 {
+        if s.wizards[wz].holding.is_some() {
+            value += w.hold;
+        } else if let Some(k) = nearest_free(s, s.bodies[wz].pos) {
+            value -= w.chase * s.bodies[k].pos.dist(s.bodies[wz].pos);
+        }
+    }
+    value
+}
+
+impl Problem for Match<'_> {
+    type Genome = Plan;
+
+    fn random(&self, rng: &mut Rng) -> Plan {
+        std::array::from_fn(|_| [random_gene(rng), random_gene(rng)])
+    }
+
+    fn mutate(&self, plan: &mut Plan, rate: f64, rng: &mut Rng) {
+        for turn in plan.iter_mut() {
+            for g in turn.iter_mut() {
+                if rng.unit() < rate {
+                    g.angle = (g.angle + (rng.unit() - 0.5) * 0.4).clamp(0.0, 1.0);
+                }
+                if rng.unit() < rate {
+                    g.power = (g.power + (rng.unit() - 0.5) * 0.5).clamp(0.0, 1.0);
+                }
+                if rng.unit() < rate * 0.5 {
+                    g.kind = rng.unit();
+                }
+            }
+        }
+    }
+
+    fn crossover(&self, a: &Plan, b: &Plan, rng: &mut Rng) -> Plan {
+        let pick = [rng.unit() < 0.5, rng.unit() < 0.5];
+        std::array::from_fn(|t| std::array::from_fn(|k| if pick[k] { a[t][k] } else { b[t][k] }))
+    }
+
+    fn shift(&self, plan: &Plan, rng: &mut Rng) -> Plan {
+        std::array::from_fn(|t| {
+            if t + 1 < HORIZON {
+                plan[t + 1]
+            } else {
+                [random_gene(rng), random_gene(rng)]
+            }
+        })
+    }
+
+    fn evaluate(&mut self, plan: &Plan) -> f64 {
+        let end = self.rollout(plan);
+        evaluate(&end, self.me, &self.params.weights)
+    }
+}
+
+pub use crate::csb::ga::Think;
+
+/// The contest bot: reads the protocol's lines, keeps what they do not say (its own grab
+/// cooldowns and spells, the snaffle count), searches, and prints two orders.
+pub struct GaBot {
+    pub params: Params,
+    pub think: Think,
+    team: Option<usize>,
+    state: Option<State>,
+    mine: Ga<Plan>,
+    theirs: Ga<Plan>,
+    rng: Rng,
+    seed: u64,
+    pub last: Stats,
+}
+
+impl GaBot {
+    pub fn new(params: Params, think: Think, seed: u64) -> GaBot {
+        GaBot {
+            params,
+            think,
+            team: None,
+            state: None,
+            mine: Ga::new(params.search),
+            theirs: Ga::new(params.search),
+            rng: Rng::new(seed),
+            seed,
+            last: Stats::default(),
+        }
+    }
+
+    /// One turn: its input lines (the team id first on the first turn), the instant the first
+    /// was read, and the two order lines to print.
+    pub fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
+        let mut lines = lines;
+        if self.team.is_none() {
+            let team = lines
+                .first()
+                .and_then(|l| l.trim().parse::<usize>().ok())
+                .filter(|&t| t < 2)
+                .ok_or("first line: expected the team id, 0 or 1")?;
+            self.team = Some(team);
+            lines = &lines[1..];
+            self.mine.reset();
+            self.theirs.reset();
+        }
+        let team = self.team.expect("set above");
+        let state = protocol::parse_turn(lines, team, self.state.as_ref())?;
+        let first = self.state.is_none();
+        let (mine_budget, theirs_budget) = match self.think {
+            Think::Rollouts(n) => {
+                let theirs = (n as f64 * self.params.opponent_share) as u64;
+                (Budget::Rollouts(n - theirs), Budget::Rollouts(theirs))
+            }
+            Think::Millis { first: f, later } => {
+                let ms = if first { f } else { later };
+                let mid = started
+                    + Duration::from_secs_f64(ms as f64 * self.params.opponent_share / 1000.0);
+                (
+                    Budget::Until(started + Duration::from_millis(ms)),
+                    Budget::Until(mid),
+                )
+            }
+        };
+        let params = self.params;
+        let ours_before = self.mine.best().copied().unwrap_or(STRAIGHT);
+        let mut theirs = Match {
+            start: state,
+            me: 1 - team,
+            other: ours_before,
+            params: &params,
+        };
+        let (their_plan, their_stats) =
+            self.theirs
+                .search(&mut theirs, theirs_budget, &mut self.rng);
+        let mut ours = Match {
+            start: state,
+            me: team,
+            other: their_plan,
+            params: &params,
+        };
+        let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
+        self.last = Stats {
+            rollouts: stats.rollouts + their_stats.rollouts,
+            generations: stats.generations + their_stats.generations,
+            best_score: stats.best_score,
+        };
+        let mut next = state;
+        let mut out: [String; 2] = Default::default();
+        for k in 0..2 {
+            let w = team * 2 + k;
+            let action = params.action(&state, w, &plan[0][k]);
+            out[k] = protocol::format_action(&action);
+            remember(&mut next, w, &action);
+        }
+        self.state = Some(next);
+        Ok(out)
+    }
+
+    pub fn describe(&self) -> String {
+        let think = match self.think {
+            Think::Rollouts(n) => format!("rollouts={n}"),
+            Think::Millis { later, .. } => format!("ms={later}"),
+        };
+        format!("ga({think},seed={})", self.seed)
+    }
+}
+
+/// What our own order does that next turn's input will not show: the grab cooldown it starts
+/// and the spell it pays for (both as the state stands at the start of the next turn).
+fn remember(state: &mut State, w: usize, action: &Action) {
+    let wz = &mut state.wizards[w];
+    if wz.holding.is_some() {
+        // Set to 3 by the order, less the decrement of the turn's physics.
+        wz.grab_cooldown = 2;
+    } else {
+        wz.grab_cooldown = (wz.grab_cooldown - 1).max(0);
+    }
+    for e in &mut wz.effects {
+        e.countdown = e.countdown.saturating_sub(1);
+        if e.countdown == 0 {
+            e.target = None;
+        }
+    }
+    if let Action::Cast { spell, target } = *action {
+        let magic = state.players[State::team(w)].magic;
+        if magic >= spell.cost() {
+            let slot = state.slot_of(target).map(|s| s as u8);
+            state.wizards[w].effects[spell as usize] = Effect {
+                countdown: spell.duration(),
+                target: slot,
+            };
+            state.players[State::team(w)].magic -= spell.cost();
+        }
+    }
+}
+
+impl Bot<Fb> for GaBot {
+    fn name(&self) -> String {
+        self.describe()
+    }
+
+    fn play(&mut self, _view: &View, lines: &[String]) -> Answer<[Action; 2]> {
+        match self.turn(lines, Instant::now()) {
+            Ok(orders) => Answer::Lines(orders.to_vec()),
+            Err(_) => Answer::Silent,
+        }
+    }
+}
