@@ -38,7 +38,8 @@ pub struct Weights {
     pub blocker_checkpoint: f64,
     /// Our blocker's distance to the opponent runner (a penalty).
     pub blocker_runner: f64,
-    /// How far our runner faces away from its next checkpoint (a penalty per radian).
+    /// How far our runner faces away from its next checkpoint: a penalty times
+    /// 1 - cos(angle off), so 0 facing it and 2 facing away.
     pub runner_facing: f64,
     /// Winning or losing the race.
     pub win: f64,
@@ -51,7 +52,7 @@ impl Default for Weights {
             runner: 1.0,
             blocker_checkpoint: 0.3,
             blocker_runner: 0.15,
-            runner_facing: 300.0,
+            runner_facing: 600.0,
             win: 1e8,
         }
     }
@@ -175,10 +176,16 @@ pub fn evaluate(track: &Track, s: &State, me: usize, w: &Weights) -> f64 {
     let r = &s.pods[runner];
     let gap = progress(track, r, w) - progress(track, &s.pods[their_runner], w);
     let cp = track.checkpoint(r.next_checkpoint());
+    // 1 - cos(angle between the facing and the checkpoint's direction): 0 facing it, 2 away.
     let facing = r.angle.map_or(0.0, |a| {
-        let want = (cp.y - r.pos.y).atan2(cp.x - r.pos.x);
-        let d = (want - a).rem_euclid(std::f64::consts::TAU);
-        d.min(std::f64::consts::TAU - d)
+        let (sin, cos) = crate::geom::fast_sin_cos(a);
+        let to = cp - r.pos;
+        let d = to.norm();
+        if d > 0.0 {
+            1.0 - (cos * to.x + sin * to.y) / d
+        } else {
+            0.0
+        }
     });
     let target = &s.pods[their_runner];
     let their_cp = track.checkpoint(target.next_checkpoint());

@@ -245,29 +245,29 @@ fn thrust_vector(angle: f64, power: f64) -> Vec2 {
     Vec2::new(ux * power, uy * power)
 }
 
-/// The path a pod travelled this turn, bent by its collisions, folded as the bends come in so
-/// that it has a fixed size: closed segments become a bit set of the checkpoints they pass
-/// within 600 of. The referee keeps the polyline `[start, waypoints…, end]` and scans it
-/// after the turn; the set of checkpoints each segment reaches is all that scan depends on.
+/// The path a pod travelled this turn: its start and the points where collisions bent it (the
+/// referee's polyline `[start, waypoints…, end]`). A few points are kept as they are; should a
+/// pod collide more often in one turn, the oldest segments are folded into the set of
+/// checkpoints they reach, which is all the referee's scan depends on. Fixed size.
 #[derive(Clone, Copy, Debug)]
 struct Path {
-    /// Start of the open segment.
-    from: Vec2,
+    points: [Vec2; Path::KEPT],
+    len: usize,
     /// The last waypoint, which a later collision at the same time replaces.
     pending: Option<(f64, Vec2)>,
-    /// Checkpoints reached by the closed segments, one bit each.
+    /// Checkpoints reached by folded segments, one bit each.
     reached: u8,
-    /// Whether the path has a bend (then `reached` is meaningful).
-    bent: bool,
 }
 
 impl Path {
+    const KEPT: usize = 5;
+
     fn new(start: Vec2) -> Path {
         Path {
-            from: start,
+            points: [start; Path::KEPT],
+            len: 1,
             pending: None,
             reached: 0,
-            bent: false,
         }
     }
 
@@ -282,13 +282,28 @@ impl Path {
         self.pending = Some((time, pos));
     }
 
-    /// Closes the segment that ends at the pending waypoint.
+    /// Makes the pending waypoint a point of the path.
     fn close(&mut self, track: &Track) {
         if let Some((_, at)) = self.pending.take() {
-            self.reached |= reached_mask(track, self.from, at);
-            self.from = at;
-            self.bent = true;
+            if self.len == Path::KEPT {
+                self.reached |= reached_mask(track, self.points[0], self.points[1]);
+                self.points.copy_within(1.., 0);
+                self.len -= 1;
+            }
+            self.points[self.len] = at;
+            self.len += 1;
         }
+    }
+
+    /// Whether the path, ending at `end`, passes within 600 of checkpoint `i`.
+    #[inline]
+    fn reaches(&self, track: &Track, i: usize, end: Vec2) -> bool {
+        let cp = track.checkpoint(i);
+        self.reached & (1 << i) != 0
+            || self.points[..self.len]
+                .windows(2)
+                .any(|w| touches(w[0], w[1], cp))
+            || touches(self.points[self.len - 1], end, cp)
     }
 }
 
@@ -321,10 +336,17 @@ fn advance(
     for i in (0..PODS).rev() {
         for j in (0..i).rev() {
             let d = pods[i].pos - pods[j].pos;
+            let v = pods[i].vel - pods[j].vel;
+            // Apart on one axis by more than the pair can close in the sub-step: neither
+            // touching now nor later (the cheap test first; one unit of margin).
+            let reach = 2.0 * POD_RADIUS + 1.0;
+            if d.x.abs() - v.x.abs() * limit > reach || d.y.abs() - v.y.abs() * limit > reach {
+                continue;
+            }
             let time = if sqrt_le(d.norm2(), 2.0 * POD_RADIUS) {
                 begin
             } else {
-                match contact_time(d, pods[i].vel - pods[j].vel, 2.0 * POD_RADIUS, limit) {
+                match contact_time(d, v, 2.0 * POD_RADIUS, limit) {
                     Some(c) => begin + c,
                     None => continue,
                 }
@@ -438,18 +460,8 @@ fn touches(a: Vec2, b: Vec2, cp: Vec2) -> bool {
 fn pass_checkpoints(track: &Track, pod: &mut Pod, path: &mut Path, round: u16) {
     path.close(track);
     let end = pod.pos;
-    if !path.bent {
-        for _ in 0..track.len() {
-            if !touches(path.from, end, track.checkpoint(pod.next_checkpoint())) {
-                break;
-            }
-            pod.pass(track, round);
-        }
-        return;
-    }
-    let reached = path.reached | reached_mask(track, path.from, end);
     for _ in 0..track.len() {
-        if reached & (1 << pod.next_checkpoint()) == 0 {
+        if !path.reaches(track, pod.next_checkpoint(), end) {
             break;
         }
         pod.pass(track, round);
