@@ -56,16 +56,16 @@ impl Spec {
 }
 
 /// A search bot's budget (`rollouts=N`, default 20,000, or `ms=M`) and seed (`seed=S`).
-fn think(spec: &mut Spec, text: &str) -> Result<(csb::ga::Think, u64)> {
+fn think(spec: &mut Spec, text: &str) -> Result<(crate::search::Think, u64)> {
     let seed = spec.take("seed", 1u64)?;
     let think = if let Some(ms) = spec.params.remove("ms") {
         let ms: u64 = ms.parse().with_context(|| format!("{text}: ms={ms}"))?;
-        csb::ga::Think::Millis {
+        crate::search::Think::Millis {
             first: ms.max(900),
             later: ms,
         }
     } else {
-        csb::ga::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
+        crate::search::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
     };
     Ok((think, seed))
 }
@@ -81,12 +81,12 @@ pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
             let seed = spec.take("seed", 1u64)?;
             let think = if let Some(ms) = spec.params.remove("ms") {
                 let ms: u64 = ms.parse().with_context(|| format!("{text}: ms={ms}"))?;
-                csb::ga::Think::Millis {
+                crate::search::Think::Millis {
                     first: ms.max(900),
                     later: ms,
                 }
             } else {
-                csb::ga::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
+                crate::search::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
             };
             Box::new(csb::ga::GaBot::new(csb::ga::Params::default(), think, seed))
         }

@@ -27,13 +27,13 @@ impl Vec2 {
         self.x * o.x + self.y * o.y
     }
 
-    /// `x² + y²`.
+    /// `x^2 + y^2`.
     #[inline]
     pub fn norm2(self) -> f64 {
         self.dot(self)
     }
 
-    /// The Euclidean length, `sqrt(x² + y²)`.
+    /// The Euclidean length, `sqrt(x^2 + y^2)`.
     #[inline]
     pub fn norm(self) -> f64 {
         self.norm2().sqrt()
@@ -166,7 +166,7 @@ pub fn sqrt_le(d2: f64, r: f64) -> bool {
 
 /// When do two circles, at relative position `d` and relative velocity `v` (both "first
 /// minus second"), first touch at distance `r`? Solves `|d + v t| = r` by the dot-product
-/// quadratic `(v·v) t² + 2 (d·v) t + (d·d − r²) = 0` in half-b form and returns its smaller
+/// quadratic `(v*v) t^2 + 2 (d*v) t + (d*d - r^2) = 0` in half-b form and returns its smaller
 /// root, exactly as the referees compute it. `None` when the paths never meet at exactly `r`
 /// (a graze, `discriminant == 0`, is not a contact), when there is no relative motion, or when
 /// the contact lies outside `(0, limit]`: pairs moving apart and pairs already overlapping

@@ -17,6 +17,7 @@
 //! - [`referee`]: whole games between bots, and replaying recorded games (`verify`);
 //! - [`trace`]: the `trace/1` game record (gzip JSON Lines);
 //! - [`builtin`]: the built-in bots by name;
+//! - [`bundle`]: one source file for the contest server;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint.
 
 pub mod bot;
@@ -29,5 +30,6 @@ pub mod text;
 
 pub mod bench;
 pub mod builtin;
+pub mod bundle;
 pub mod referee;
 pub mod trace;

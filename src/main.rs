@@ -60,6 +60,20 @@ enum Command {
         #[arg(long)]
         all: bool,
     },
+    /// Make one source file of a bot and the library modules it uses, for the contest server.
+    Bundle {
+        /// The bot's source, e.g. bots/csb.rs.
+        bot: PathBuf,
+        /// Where to write the bundle.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Keep doc comments.
+        #[arg(long)]
+        keep_docs: bool,
+        /// Compile the bundle alone with rustc (debug and release) and play a game with it.
+        #[arg(long)]
+        check: bool,
+    },
     /// Run a fixed, seeded workload and print turns per second and a behaviour fingerprint.
     Bench {
         #[arg(long, value_enum, default_value = "csb")]
@@ -105,6 +119,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
         },
         Command::Verify { files, all } => verify(&files, all),
+        Command::Bundle {
+            bot,
+            output,
+            keep_docs,
+            check,
+        } => bundle(&bot, &output, keep_docs, check),
         Command::Bench {
             game: GameName::Csb,
             search: Some(ms),
@@ -187,6 +207,45 @@ fn play(
     if let (Some(path), Some(t)) = (trace_path, record.trace) {
         trace::write_file(&path, &[t])?;
         println!("trace written to {}", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bundle(
+    bot: &std::path::Path,
+    output: &std::path::Path,
+    keep_docs: bool,
+    check: bool,
+) -> Result<ExitCode> {
+    use botsim::bundle;
+    let lib = bundle::find_library(bot);
+    let b = bundle::bundle(bot, &lib, &bundle::header(bot, &lib), keep_docs)?;
+    std::fs::write(output, &b.text)
+        .with_context(|| format!("cannot write {}", output.display()))?;
+    let chars = b.text.chars().count();
+    println!(
+        "wrote {} ({chars} characters, {} under the limit of {})",
+        output.display(),
+        bundle::MAX_CHARS - chars,
+        bundle::MAX_CHARS
+    );
+    let parts: Vec<String> = b.weights.iter().map(|(n, w)| format!("{n} {w}")).collect();
+    println!("parts: {}", parts.join(", "));
+    if check {
+        let dir = std::env::temp_dir().join(format!("botsim-bundle-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        for release in [false, true] {
+            let bin = dir.join(if release { "release" } else { "debug" });
+            bundle::compile(output, release, &bin)?;
+            println!(
+                "compiled alone with rustc ({})",
+                if release { "release" } else { "debug" }
+            );
+        }
+        let source = std::fs::read_to_string(bot)?;
+        let game = bundle::game_of(&source).context("cannot tell which game the bot plays")?;
+        println!("{}", bundle::play_check(&dir.join("release"), game)?);
+        std::fs::remove_dir_all(&dir).ok();
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,6 +9,7 @@ use super::step::{self, Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
 use crate::geom::Vec2;
+pub use crate::search::Think;
 use crate::search::{Budget, Ga, Problem, Rng, Settings, Stats};
 use std::time::{Duration, Instant};
 
@@ -254,15 +255,6 @@ impl Problem for Race<'_> {
         let end = self.rollout(plan);
         evaluate(self.track, &end, self.me, &self.params.weights)
     }
-}
-
-/// How much thinking a turn gets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Think {
-    /// Rollouts per turn (own and opponent together): reproducible.
-    Rollouts(u64),
-    /// Milliseconds per turn after the first, and for the first.
-    Millis { first: u64, later: u64 },
 }
 
 /// The contest bot: reads the protocol's lines, keeps what they do not say (passes, boosts,

@@ -116,7 +116,7 @@ fn power_token(s: &str) -> Option<(Power, usize)> {
     }
 }
 
-/// The angle a player sees: −1 before the first rotation, else the facing in whole degrees,
+/// The angle a player sees: -1 before the first rotation, else the facing in whole degrees,
 /// normalised to 0..=360 (360 does occur).
 pub fn display_angle(angle: Option<f64>) -> i32 {
     const TAU: f64 = 2.0 * std::f64::consts::PI;

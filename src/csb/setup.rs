@@ -57,7 +57,7 @@ pub const MAPS: [&[(i32, i32)]; 13] = [
 
 /// Laps in a live game.
 pub const LAPS: u8 = 3;
-/// Live jitter of generated checkpoints: x moves by −30..=30, y by −30..=28.
+/// Live jitter of generated checkpoints: x moves by -30..=30, y by -30..=28.
 const JITTER: i32 = 30;
 /// Spawn spacing: pod radius plus the gap between pods.
 const SPAWN_SPACING: f64 = 500.0;
@@ -131,7 +131,7 @@ impl Setup {
 }
 
 /// The starting grid: pods on the line through checkpoint 0 perpendicular to the first leg,
-/// at offsets −1, +1, −3, +3 times the spacing.
+/// at offsets -1, +1, -3, +3 times the spacing.
 fn spawns(track: &Track) -> [Vec2; PODS] {
     let cp0 = track.checkpoint(0);
     let u = (track.checkpoint(1) - cp0).normalized();

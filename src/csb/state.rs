@@ -63,7 +63,7 @@ impl Track {
         self.checkpoints[i]
     }
 
-    /// Checkpoint passes a pod needs to finish the race: `laps × checkpoints`.
+    /// Checkpoint passes a pod needs to finish the race: `laps x checkpoints`.
     #[inline]
     pub fn passes_to_finish(&self) -> u16 {
         self.laps as u16 * self.len as u16

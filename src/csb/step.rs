@@ -1,4 +1,4 @@
-//! One turn of Coders Strike Back, exactly as the official referee plays it (spec sections 4–10):
+//! One turn of Coders Strike Back, exactly as the official referee plays it (spec sections 4-10):
 //! orders (rotation, thrust, SHIELD, BOOST), movement with collisions resolved in time order,
 //! friction and rounding, checkpoint passes along the travelled path, timeouts and the end.
 //!
@@ -39,10 +39,10 @@ pub enum Steer {
     /// No rotation and no acceleration: the order of a pod aiming at its own position, and of
     /// a pod whose player gave no valid order.
     Hold,
-    /// Aim at a point, as the text protocol does: the pod turns toward it, by at most 18°
+    /// Aim at a point, as the text protocol does: the pod turns toward it, by at most 18 degrees
     /// (its first real rotation is uncapped). Aiming at its own position is `Hold`.
     Point(i32, i32),
-    /// Turn by this many radians, clamped to ±18°: the search's form, which needs no `atan2`.
+    /// Turn by this many radians, clamped to +/-18 degrees: the search's form, which needs no `atan2`.
     /// A pod that has never turned measures from the direction of its next checkpoint.
     Turn(f64),
 }
@@ -80,7 +80,7 @@ impl Command {
         }
     }
 
-    /// Turn by `radians` (clamped to ±18°) with `thrust`.
+    /// Turn by `radians` (clamped to +/-18 degrees) with `thrust`.
     pub fn turn(radians: f64, thrust: Thrust) -> Command {
         Command {
             steer: Steer::Turn(radians),
@@ -199,7 +199,7 @@ fn apply_command<const FAST: bool>(
 }
 
 /// The facing a pod at `pos` facing `angle` takes when ordered toward `(x, y)`: the referee's
-/// rotation (uncapped the first time, else at most 18°). `None` when the target is the pod's
+/// rotation (uncapped the first time, else at most 18 degrees). `None` when the target is the pod's
 /// own position: no rotation and no thrust.
 #[inline]
 pub fn rotate_toward(angle: Option<f64>, pos: Vec2, x: i32, y: i32) -> Option<f64> {
@@ -214,8 +214,8 @@ pub fn rotate_toward(angle: Option<f64>, pos: Vec2, x: i32, y: i32) -> Option<f6
     })
 }
 
-/// The referee's rotation toward `target` from `last`: snap when within 18°, else turn by
-/// exactly 18° toward it.
+/// The referee's rotation toward `target` from `last`: snap when within 18 degrees, else turn by
+/// exactly 18 degrees toward it.
 #[inline]
 fn capped_rotation(last: f64, target: f64) -> f64 {
     const TAU: f64 = 2.0 * std::f64::consts::PI;
@@ -234,7 +234,7 @@ fn capped_rotation(last: f64, target: f64) -> f64 {
 fn thrust_vector(angle: f64, power: f64) -> Vec2 {
     let (s, c) = angle.sin_cos();
     let l2 = c * c + s * s;
-    // Where c² + s² rounds to exactly 1, the square root is 1 and dividing by it changes
+    // Where c^2 + s^2 rounds to exactly 1, the square root is 1 and dividing by it changes
     // nothing: skip both (the same bits, less latency).
     let (ux, uy) = if l2 == 1.0 {
         (c, s)
@@ -246,7 +246,7 @@ fn thrust_vector(angle: f64, power: f64) -> Vec2 {
 }
 
 /// The path a pod travelled this turn: its start and the points where collisions bent it (the
-/// referee's polyline `[start, waypoints…, end]`). A few points are kept as they are; should a
+/// referee's polyline `[start, waypoints..., end]`). A few points are kept as they are; should a
 /// pod collide more often in one turn, the oldest segments are folded into the set of
 /// checkpoints they reach, which is all the referee's scan depends on. Fixed size.
 #[derive(Clone, Copy, Debug)]
@@ -307,7 +307,7 @@ impl Path {
     }
 }
 
-/// Bits of the checkpoints that the segment `a`–`b` passes within 600 of.
+/// Bits of the checkpoints that the segment `a`-`b` passes within 600 of.
 fn reached_mask(track: &Track, a: Vec2, b: Vec2) -> u8 {
     let mut mask = 0;
     for (i, &cp) in track.checkpoints().iter().enumerate() {
@@ -413,7 +413,7 @@ fn bounce(pods: &mut [Pod; PODS], shielded: &[bool; PODS], c1: usize, c2: usize)
     }
 }
 
-/// Java's `Line2D.ptSegDistSq`: squared distance from `p` to the segment `a`–`b`, computed
+/// Java's `Line2D.ptSegDistSq`: squared distance from `p` to the segment `a`-`b`, computed
 /// with the JDK's formula (clamped at 0).
 #[inline]
 fn segment_dist2(a: Vec2, b: Vec2, p: Vec2) -> f64 {
@@ -495,7 +495,7 @@ impl EndReason {
     }
 }
 
-/// How a game ended: the platform's scores (2 win, 1 loss, 0 eliminated; 2–2 and 0–0 draws).
+/// How a game ended: the platform's scores (2 win, 1 loss, 0 eliminated; 2-2 and 0-0 draws).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub scores: [u8; 2],

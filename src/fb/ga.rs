@@ -17,7 +17,7 @@ pub const HORIZON: usize = 4;
 /// One wizard's order for one turn, as genes in [0, 1].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gene {
-    /// Direction, as an offset of up to ±90° from the natural aim (the nearest free snaffle to
+    /// Direction, as an offset of up to +/-90 degrees from the natural aim (the nearest free snaffle to
     /// move to, the goal to throw at).
     pub angle: f64,
     pub power: f64,
@@ -265,7 +265,7 @@ impl Problem for Match<'_> {
     }
 }
 
-pub use crate::csb::ga::Think;
+pub use crate::search::Think;
 
 /// The contest bot: reads the protocol's lines, keeps what they do not say (its own grab
 /// cooldowns and spells, the snaffle count), searches, and prints two orders.

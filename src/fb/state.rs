@@ -156,7 +156,7 @@ pub struct Bludger {
 /// A team's score and magic.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Player {
-    /// Goals, or −1 once eliminated.
+    /// Goals, or -1 once eliminated.
     pub score: i32,
     pub magic: i32,
     pub dead: bool,

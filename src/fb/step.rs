@@ -19,7 +19,7 @@ pub enum Action {
     Cast { spell: Spell, target: i32 },
 }
 
-/// Why the referee rejects an order; the player is eliminated (score −1).
+/// Why the referee rejects an order; the player is eliminated (score -1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ActionError {
     /// The line matches none of the patterns.
@@ -317,7 +317,7 @@ fn prepare(state: &mut State) {
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// Goals, or −1 for an eliminated team.
+    /// Goals, or -1 for an eliminated team.
     pub scores: [i32; 2],
     pub reason: EndReason,
 }

@@ -3,6 +3,7 @@
 
 pub mod csb;
 pub mod fb;
+pub mod process;
 
 use crate::trace::{self, Trace};
 use serde_json::Value;

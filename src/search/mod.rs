@@ -37,6 +37,15 @@ pub enum Budget {
     Until(Instant),
 }
 
+/// How much thinking a bot's turn gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Think {
+    /// Rollouts per turn (own and opponent together): reproducible.
+    Rollouts(u64),
+    /// Milliseconds for the first turn, and for every later one.
+    Millis { first: u64, later: u64 },
+}
+
 /// Search settings; every number a named parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {

@@ -1,0 +1,123 @@
+//! `botsim bundle`: both contest bots become one file that compiles alone with plain rustc and
+//! plays exactly the moves of the cargo-built bot; bundles the server could not build are
+//! refused with a message that says why.
+
+use botsim::bundle::{self, MAX_CHARS};
+use botsim::referee::process::Process;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("botsim-bundle-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Bundles and compiles a bot (release); returns the binary.
+fn build(bot: &str) -> PathBuf {
+    let bot = root().join(bot);
+    let lib = root().join("src");
+    let b = bundle::bundle(&bot, &lib, &bundle::header(&bot, &lib), false).unwrap();
+    let chars = b.text.chars().count();
+    assert!(chars < MAX_CHARS && b.text.is_ascii(), "{chars} characters");
+    assert!(b.text.starts_with("// Bundled by botsim"));
+    assert!(!b.text.contains("#[cfg(test)]") && !b.text.contains("proptest"));
+    let name = Path::new(&bot)
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let src = tmp(&format!("{name}.rs"));
+    std::fs::write(&src, &b.text).unwrap();
+    bundle::compile(&src, false, &tmp(&format!("{name}-debug"))).unwrap();
+    let bin = tmp(&format!("{name}-release"));
+    bundle::compile(&src, true, &bin).unwrap();
+    bin
+}
+
+/// The outputs of a whole game of `command` (fixed budget and seed) against the built-in bot.
+fn outputs(game: &str, command: &str) -> Vec<Vec<String>> {
+    let env = [("BOTSIM_ROLLOUTS", "400"), ("BOTSIM_SEED", "7")];
+    let mut bot = Process::spawn(command, &env).unwrap();
+    bot.later_turns = std::time::Duration::from_secs(5);
+    bot.first_turn = std::time::Duration::from_secs(5);
+    let trace = match game {
+        "csb" => {
+            let mut racer = botsim::csb::racer::Racer::default();
+            botsim::referee::csb::play(
+                &botsim::referee::csb::GameSpec::Seed(4),
+                [&mut bot, &mut racer],
+                true,
+            )
+            .unwrap()
+            .trace
+        }
+        _ => {
+            let mut chaser = botsim::fb::chaser::Chaser::default();
+            botsim::referee::fb::play(4, [&mut chaser, &mut bot], true)
+                .unwrap()
+                .trace
+        }
+    }
+    .unwrap();
+    let seat = usize::from(game == "fb");
+    trace.turns.iter().map(|t| t.output[seat].clone()).collect()
+}
+
+#[test]
+fn bundled_bots_play_exactly_like_the_library_build() {
+    for (game, bot, cargo_bin) in [
+        ("csb", "bots/csb.rs", env!("CARGO_BIN_EXE_csb_bot")),
+        ("fb", "bots/fb.rs", env!("CARGO_BIN_EXE_fb_bot")),
+    ] {
+        let bin = build(bot);
+        let bundled = outputs(game, &format!("'{}'", bin.display()));
+        let library = outputs(game, &format!("'{cargo_bin}'"));
+        assert!(bundled.len() > 20, "{game}: a whole game");
+        assert!(
+            bundled.iter().all(|o| o.len() == 2),
+            "{game}: the bundle answered every turn"
+        );
+        assert_eq!(
+            bundled, library,
+            "{game}: the bundle plays as the library build"
+        );
+    }
+}
+
+fn bundle_error(source: &str) -> String {
+    let bot = tmp("bad_bot.rs");
+    std::fs::write(&bot, source).unwrap();
+    let lib = root().join("src");
+    match bundle::bundle(&bot, &lib, "test", false) {
+        Ok(_) => panic!("bundling should fail:\n{source}"),
+        Err(e) => format!("{e:#}"),
+    }
+}
+
+#[test]
+fn bundles_the_server_cannot_build_are_refused() {
+    let e = bundle_error("use serde_json::Value;\nuse botsim::csb;\nfn main() {}\n");
+    assert!(
+        e.contains("serde_json") && e.contains("does not have"),
+        "{e}"
+    );
+    let e = bundle_error("use botsim::trace::Trace;\nfn main() {}\n");
+    assert!(e.contains("module 'trace'") && e.contains("anyhow"), "{e}");
+    let e = bundle_error("use botsim::geom::Vec2;\nfn main() { let s = \"caf\u{e9}\"; }\n");
+    assert!(e.contains("ASCII") && e.contains("line"), "{e}");
+    let big = format!(
+        "use botsim::geom::Vec2;\nfn main() {{ let s = \"{}\"; }}\n",
+        "x".repeat(MAX_CHARS)
+    );
+    let e = bundle_error(&big);
+    assert!(
+        e.contains("over the contest's 100000") && e.contains("bad_bot.rs"),
+        "{e}"
+    );
+    let e = bundle_error("use botsim::nothing_here::X;\nfn main() {}\n");
+    assert!(e.contains("nothing_here"), "{e}");
+}
