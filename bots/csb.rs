@@ -1,43 +1,28 @@
 //! The Coders Strike Back contest submission: reads the protocol on stdin, searches with the
 //! genetic-search bot for its time budget, prints two orders a turn. Thin glue only.
 //!
-//! Budget: `--ms N` (default 70; the first turn gets 900) or `--rollouts N` (reproducible), also
-//! from the environment as `BOTSIM_MS` / `BOTSIM_ROLLOUTS`; `--seed N` or `BOTSIM_SEED`.
+//! Settings (see `botsim::bot::Settings`): `--ms N` (default 70), `--rollouts N`, `--seed N`,
+//! `--params FILE`, or the same from `BOTSIM_MS`, `BOTSIM_ROLLOUTS`, `BOTSIM_SEED`, `BOTSIM_PARAMS`.
 
-use botsim::csb::ga::{GaBot, Params, Think};
+use botsim::bot::Settings;
+use botsim::csb::ga::{GaBot, Params};
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
 
-/// A flag's value from the command line, else from the environment.
-fn setting(args: &[String], flag: &str, env: &str) -> Option<u64> {
-    let from_args = args
-        .iter()
-        .position(|a| a == flag)
-        .and_then(|i| args.get(i + 1).cloned());
-    let text = from_args.or_else(|| std::env::var(env).ok())?;
-    match text.trim().parse() {
-        Ok(v) => Some(v),
-        Err(_) => {
-            eprintln!("{flag}: '{text}' is not a whole number");
-            std::process::exit(2)
-        }
-    }
-}
+/// Parameters tuned offline: `botsim bundle --params FILE` writes them here.
+const TUNED: &[(&str, f64)] = &[];
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let think = match setting(&args, "--rollouts", "BOTSIM_ROLLOUTS") {
-        Some(n) => Think::Rollouts(n),
-        None => {
-            let ms = setting(&args, "--ms", "BOTSIM_MS").unwrap_or(70);
-            Think::Millis {
-                first: 900,
-                later: ms,
-            }
+    let mut params = Params::default();
+    let settings = match Settings::from_args(&args, 70, TUNED, &mut params) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2)
         }
     };
-    let seed = setting(&args, "--seed", "BOTSIM_SEED").unwrap_or(1);
-    let mut bot = GaBot::new(Params::default(), think, seed);
+    let mut bot = GaBot::new(params, settings.think, settings.seed);
     let stdin = io::stdin();
     let mut input = stdin.lock().lines();
     let mut next = move || match input.next() {

@@ -34,3 +34,60 @@ pub trait Bot<G: Game> {
     /// come first), `view` the same information decoded.
     fn play(&mut self, view: &G::View, lines: &[String]) -> Answer<G::Orders>;
 }
+
+/// A contest bot's settings, from its command line or else its environment: `--ms N` /
+/// `BOTSIM_MS` (per turn after the first; the first gets 900), `--rollouts N` /
+/// `BOTSIM_ROLLOUTS` (a fixed, reproducible budget instead), `--seed N` / `BOTSIM_SEED`, and
+/// `--params FILE` / `BOTSIM_PARAMS` (tuned parameters, applied after the `tuned` constants
+/// compiled into the bot).
+pub struct Settings {
+    pub think: crate::search::Think,
+    pub seed: u64,
+}
+
+impl Settings {
+    pub fn from_args(
+        args: &[String],
+        default_ms: u64,
+        tuned: &[(&str, f64)],
+        params: &mut impl crate::params::Named,
+    ) -> Result<Settings, String> {
+        let get = |flag: &str, env: &str| {
+            args.iter()
+                .position(|a| a == flag)
+                .and_then(|i| args.get(i + 1).cloned())
+                .or_else(|| std::env::var(env).ok())
+        };
+        let number = |flag: &str, env: &str| -> Result<Option<u64>, String> {
+            get(flag, env)
+                .map(|t| {
+                    t.trim()
+                        .parse()
+                        .map_err(|_| format!("{flag}: '{t}' is not a whole number"))
+                })
+                .transpose()
+        };
+        params.set_all(tuned)?;
+        if let Some(file) = get("--params", "BOTSIM_PARAMS") {
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| format!("--params {file}: {e}"))?;
+            let values = crate::params::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+            for (name, value) in &values {
+                params
+                    .set(name, *value)
+                    .map_err(|e| format!("{file}: {e}"))?;
+            }
+        }
+        let think = match number("--rollouts", "BOTSIM_ROLLOUTS")? {
+            Some(n) => crate::search::Think::Rollouts(n),
+            None => crate::search::Think::Millis {
+                first: 900,
+                later: number("--ms", "BOTSIM_MS")?.unwrap_or(default_ms),
+            },
+        };
+        Ok(Settings {
+            think,
+            seed: number("--seed", "BOTSIM_SEED")?.unwrap_or(1),
+        })
+    }
+}

@@ -70,7 +70,32 @@ fn think(spec: &mut Spec, text: &str) -> Result<(crate::search::Think, u64)> {
     Ok((think, seed))
 }
 
-/// A CSB bot from its name: `builtin:racer`, `builtin:ga[:rollouts=N|ms=M,seed=S]`.
+/// A search bot's parameters: from `params=FILE`, then any other `name=value` (every name
+/// must be one of the bot's parameters).
+fn configure(spec: &mut Spec, params: &mut impl crate::params::Named) -> Result<()> {
+    if let Some(file) = spec.params.remove("params") {
+        let text = std::fs::read_to_string(&file)
+            .with_context(|| format!("builtin:{}: params={file}", spec.name))?;
+        for (name, value) in
+            crate::params::parse(&text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?
+        {
+            params
+                .set(&name, value)
+                .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
+        }
+    }
+    for (name, value) in std::mem::take(&mut spec.params) {
+        let v: f64 = value.parse().map_err(|_| {
+            anyhow::anyhow!("builtin:{}: {name}={value} is not a number", spec.name)
+        })?;
+        params
+            .set(&name, v)
+            .map_err(|e| anyhow::anyhow!("builtin:{}: {e}", spec.name))?;
+    }
+    Ok(())
+}
+
+/// A CSB bot from its name: `builtin:racer`, `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`.
 pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
     let Some(mut spec) = Spec::parse(text)? else {
         bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
@@ -78,17 +103,10 @@ pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
     let bot: Box<dyn Bot<Csb>> = match spec.name.as_str() {
         "racer" => Box::new(csb::racer::Racer::default()),
         "ga" => {
-            let seed = spec.take("seed", 1u64)?;
-            let think = if let Some(ms) = spec.params.remove("ms") {
-                let ms: u64 = ms.parse().with_context(|| format!("{text}: ms={ms}"))?;
-                crate::search::Think::Millis {
-                    first: ms.max(900),
-                    later: ms,
-                }
-            } else {
-                crate::search::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
-            };
-            Box::new(csb::ga::GaBot::new(csb::ga::Params::default(), think, seed))
+            let (think, seed) = think(&mut spec, text)?;
+            let mut params = csb::ga::Params::default();
+            configure(&mut spec, &mut params)?;
+            Box::new(csb::ga::GaBot::new(params, think, seed))
         }
         _ => bail!("unknown built-in bot '{text}' (csb has: builtin:racer, builtin:ga)"),
     };
@@ -96,7 +114,7 @@ pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
     Ok(bot)
 }
 
-/// An FB bot from its name: `builtin:chaser`, `builtin:ga[:rollouts=N|ms=M,seed=S]`.
+/// An FB bot from its name: `builtin:chaser`, `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`.
 pub fn fb(text: &str) -> Result<Box<dyn Bot<Fb>>> {
     let Some(mut spec) = Spec::parse(text)? else {
         bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
@@ -105,7 +123,9 @@ pub fn fb(text: &str) -> Result<Box<dyn Bot<Fb>>> {
         "chaser" => Box::new(fb::chaser::Chaser::default()),
         "ga" => {
             let (think, seed) = think(&mut spec, text)?;
-            Box::new(fb::ga::GaBot::new(fb::ga::Params::default(), think, seed))
+            let mut params = fb::ga::Params::default();
+            configure(&mut spec, &mut params)?;
+            Box::new(fb::ga::GaBot::new(params, think, seed))
         }
         _ => bail!("unknown built-in bot '{text}' (fb has: builtin:chaser, builtin:ga)"),
     };

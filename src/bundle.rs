@@ -364,12 +364,49 @@ pub struct Bundle {
     pub weights: Vec<(String, usize)>,
 }
 
+/// The line of a bot where tuned parameters go.
+const TUNED_HOOK: &str = "const TUNED: &[(&str, f64)] = &[];";
+
+/// Writes tuned parameters into a bot's `TUNED` constant, after checking every name against
+/// the game's parameters.
+fn write_tuned(main: &str, game: Option<&str>, tuned: &[(String, f64)]) -> Result<String> {
+    use crate::params::Named;
+    let pairs: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    let check = match game {
+        Some("csb") => crate::csb::ga::Params::default().set_all(&pairs),
+        Some("fb") => crate::fb::ga::Params::default().set_all(&pairs),
+        _ => Err("cannot tell which game the bot plays".to_string()),
+    };
+    check.map_err(|e| anyhow::anyhow!("--params: {e}"))?;
+    if !main.contains(TUNED_HOOK) {
+        bail!("--params: the bot has no line '{TUNED_HOOK}' to receive them");
+    }
+    let values: Vec<String> = tuned
+        .iter()
+        .map(|(n, v)| format!("(\"{n}\", {v:?})"))
+        .collect();
+    Ok(main.replace(
+        TUNED_HOOK,
+        &format!("const TUNED: &[(&str, f64)] = &[{}];", values.join(", ")),
+    ))
+}
+
 /// Bundles the bot at `bot` with the library whose sources are in `lib_dir` (its `src/`).
-/// `header` goes first, as comment lines.
-pub fn bundle(bot: &Path, lib_dir: &Path, header: &str, keep_docs: bool) -> Result<Bundle> {
+/// `header` goes first, as comment lines; `tuned` parameters, if any, become the bot's
+/// `TUNED` constants.
+pub fn bundle(
+    bot: &Path,
+    lib_dir: &Path,
+    header: &str,
+    keep_docs: bool,
+    tuned: &[(String, f64)],
+) -> Result<Bundle> {
     let src = std::fs::read_to_string(bot)
         .with_context(|| format!("cannot read bot {}", bot.display()))?;
-    let main = strip(&src, keep_docs);
+    let mut main = strip(&src, keep_docs);
+    if !tuned.is_empty() {
+        main = write_tuned(&main, game_of(&src), tuned)?;
+    }
     let mut wanted: Vec<String> = referenced_modules(&main).into_iter().collect();
     let mut modules: BTreeMap<String, Module> = BTreeMap::new();
     while let Some(name) = wanted.pop() {

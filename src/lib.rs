@@ -11,6 +11,7 @@
 //! - [`csb`]: Coders Strike Back: state, setup, step, protocol, built-in bot;
 //! - [`fb`]: Fantastic Bits, the same shape;
 //! - [`search`]: the rolling-horizon genetic search, generic over the game;
+//! - [`params`]: named parameters and the file they travel in;
 //! - [`bot`]: the in-process bot interface.
 //!
 //! **The tool side** runs games and reads and writes files, and uses well-kept crates freely:
@@ -25,6 +26,7 @@ pub mod csb;
 pub mod fb;
 pub mod geom;
 pub mod java;
+pub mod params;
 pub mod search;
 pub mod text;
 

@@ -73,6 +73,9 @@ enum Command {
         /// Compile the bundle alone with rustc (debug and release) and play a game with it.
         #[arg(long)]
         check: bool,
+        /// Tuned parameters (`name = number` lines) to compile into the bundle as constants.
+        #[arg(long)]
+        params: Option<PathBuf>,
     },
     /// Run a fixed, seeded workload and print turns per second and a behaviour fingerprint.
     Bench {
@@ -124,7 +127,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
             output,
             keep_docs,
             check,
-        } => bundle(&bot, &output, keep_docs, check),
+            params,
+        } => bundle(&bot, &output, keep_docs, check, params.as_deref()),
         Command::Bench {
             game: GameName::Csb,
             search: Some(ms),
@@ -216,10 +220,19 @@ fn bundle(
     output: &std::path::Path,
     keep_docs: bool,
     check: bool,
+    params: Option<&std::path::Path>,
 ) -> Result<ExitCode> {
     use botsim::bundle;
+    let tuned = match params {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            botsim::params::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
+        }
+        None => Vec::new(),
+    };
     let lib = bundle::find_library(bot);
-    let b = bundle::bundle(bot, &lib, &bundle::header(bot, &lib), keep_docs)?;
+    let b = bundle::bundle(bot, &lib, &bundle::header(bot, &lib), keep_docs, &tuned)?;
     std::fs::write(output, &b.text)
         .with_context(|| format!("cannot write {}", output.display()))?;
     let chars = b.text.chars().count();

@@ -20,7 +20,7 @@ fn tmp(name: &str) -> PathBuf {
 fn build(bot: &str) -> PathBuf {
     let bot = root().join(bot);
     let lib = root().join("src");
-    let b = bundle::bundle(&bot, &lib, &bundle::header(&bot, &lib), false).unwrap();
+    let b = bundle::bundle(&bot, &lib, &bundle::header(&bot, &lib), false, &[]).unwrap();
     let chars = b.text.chars().count();
     assert!(chars < MAX_CHARS && b.text.is_ascii(), "{chars} characters");
     assert!(b.text.starts_with("// Bundled by botsim"));
@@ -92,7 +92,7 @@ fn bundle_error(source: &str) -> String {
     let bot = tmp("bad_bot.rs");
     std::fs::write(&bot, source).unwrap();
     let lib = root().join("src");
-    match bundle::bundle(&bot, &lib, "test", false) {
+    match bundle::bundle(&bot, &lib, "test", false, &[]) {
         Ok(_) => panic!("bundling should fail:\n{source}"),
         Err(e) => format!("{e:#}"),
     }
@@ -120,4 +120,29 @@ fn bundles_the_server_cannot_build_are_refused() {
     );
     let e = bundle_error("use botsim::nothing_here::X;\nfn main() {}\n");
     assert!(e.contains("nothing_here"), "{e}");
+}
+
+#[test]
+fn tuned_parameters_become_constants() {
+    let bot = root().join("bots/csb.rs");
+    let lib = root().join("src");
+    let tuned = vec![
+        ("weights.runner".to_string(), 1.25),
+        ("search.population".to_string(), 30.0),
+    ];
+    let b = bundle::bundle(&bot, &lib, "test", false, &tuned).unwrap();
+    assert!(b.text.contains(
+        r#"const TUNED: &[(&str, f64)] = &[("weights.runner", 1.25), ("search.population", 30.0)];"#
+    ));
+    let src = tmp("tuned.rs");
+    std::fs::write(&src, &b.text).unwrap();
+    bundle::compile(&src, false, &tmp("tuned-debug")).unwrap();
+    let bad = vec![("weights.nonsense".to_string(), 1.0)];
+    let e = format!(
+        "{:#}",
+        bundle::bundle(&bot, &lib, "test", false, &bad)
+            .err()
+            .unwrap()
+    );
+    assert!(e.contains("weights.nonsense"), "{e}");
 }

@@ -39,8 +39,8 @@ pub struct Weights {
     pub blocker_checkpoint: f64,
     /// Our blocker's distance to the opponent runner (a penalty).
     pub blocker_runner: f64,
-    /// How far our runner faces away from its next checkpoint: a penalty times
-    /// 1 - cos(angle off), so 0 facing it and 2 facing away.
+    /// How far our runner faces away from its next checkpoint: a penalty per unit of
+    /// 2 sin(angle off / 2), about per radian for small angles.
     pub runner_facing: f64,
     /// Winning or losing the race.
     pub win: f64,
@@ -53,7 +53,7 @@ impl Default for Weights {
             runner: 1.0,
             blocker_checkpoint: 0.3,
             blocker_runner: 0.15,
-            runner_facing: 600.0,
+            runner_facing: 300.0,
             win: 1e8,
         }
     }
@@ -146,6 +146,58 @@ impl Race<'_> {
     }
 }
 
+impl crate::params::Named for Params {
+    fn values(&self) -> Vec<(&'static str, f64)> {
+        let w = &self.weights;
+        let s = &self.search;
+        vec![
+            ("weights.checkpoint", w.checkpoint),
+            ("weights.runner", w.runner),
+            ("weights.blocker_checkpoint", w.blocker_checkpoint),
+            ("weights.blocker_runner", w.blocker_runner),
+            ("weights.runner_facing", w.runner_facing),
+            ("weights.win", w.win),
+            ("opponent_share", self.opponent_share),
+            ("shield_gene", self.shield_gene),
+            ("boost_gene", self.boost_gene),
+            ("search.population", s.population as f64),
+            ("search.elites", s.elites as f64),
+            ("search.tournament", s.tournament as f64),
+            ("search.mutation_start", s.mutation_start),
+            ("search.mutation_end", s.mutation_end),
+        ]
+    }
+
+    fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let w = &mut self.weights;
+        let s = &mut self.search;
+        match name {
+            "weights.checkpoint" => w.checkpoint = value,
+            "weights.runner" => w.runner = value,
+            "weights.blocker_checkpoint" => w.blocker_checkpoint = value,
+            "weights.blocker_runner" => w.blocker_runner = value,
+            "weights.runner_facing" => w.runner_facing = value,
+            "weights.win" => w.win = value,
+            "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
+            "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
+            "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
+            "search.population" => s.population = crate::params::count(name, value, 4)?,
+            "search.elites" => s.elites = crate::params::count(name, value, 0)?,
+            "search.tournament" => s.tournament = crate::params::count(name, value, 1)?,
+            "search.mutation_start" => s.mutation_start = value,
+            "search.mutation_end" => s.mutation_end = value,
+            _ => return Err(format!("csb ga has no parameter '{name}'")),
+        }
+        if s.elites >= s.population {
+            return Err(format!(
+                "search.elites ({}) must be below search.population ({})",
+                s.elites, s.population
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Progress of a pod along the race: passes first, then nearness to the next checkpoint.
 #[inline]
 fn progress(track: &Track, pod: &Pod, w: &Weights) -> f64 {
@@ -177,13 +229,16 @@ pub fn evaluate(track: &Track, s: &State, me: usize, w: &Weights) -> f64 {
     let r = &s.pods[runner];
     let gap = progress(track, r, w) - progress(track, &s.pods[their_runner], w);
     let cp = track.checkpoint(r.next_checkpoint());
-    // 1 - cos(angle between the facing and the checkpoint's direction): 0 facing it, 2 away.
+    // The chord between the facing and the checkpoint's direction on the unit circle,
+    // sqrt(2 (1 - cos)) = 2 sin(angle / 2): about the angle in radians, 2 facing away.
     let facing = r.angle.map_or(0.0, |a| {
         let (sin, cos) = crate::geom::fast_sin_cos(a);
         let to = cp - r.pos;
         let d = to.norm();
         if d > 0.0 {
-            1.0 - (cos * to.x + sin * to.y) / d
+            (2.0 * (1.0 - (cos * to.x + sin * to.y) / d))
+                .max(0.0)
+                .sqrt()
         } else {
             0.0
         }

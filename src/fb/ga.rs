@@ -81,6 +81,56 @@ impl Default for Params {
     }
 }
 
+impl crate::params::Named for Params {
+    fn values(&self) -> Vec<(&'static str, f64)> {
+        let w = &self.weights;
+        let s = &self.search;
+        vec![
+            ("weights.goal", w.goal),
+            ("weights.snaffle", w.snaffle),
+            ("weights.chase", w.chase),
+            ("weights.hold", w.hold),
+            ("weights.magic", w.magic),
+            ("weights.win", w.win),
+            ("opponent_share", self.opponent_share),
+            ("spell_gene", self.spell_gene),
+            ("search.population", s.population as f64),
+            ("search.elites", s.elites as f64),
+            ("search.tournament", s.tournament as f64),
+            ("search.mutation_start", s.mutation_start),
+            ("search.mutation_end", s.mutation_end),
+        ]
+    }
+
+    fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+        let w = &mut self.weights;
+        let s = &mut self.search;
+        match name {
+            "weights.goal" => w.goal = value,
+            "weights.snaffle" => w.snaffle = value,
+            "weights.chase" => w.chase = value,
+            "weights.hold" => w.hold = value,
+            "weights.magic" => w.magic = value,
+            "weights.win" => w.win = value,
+            "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
+            "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
+            "search.population" => s.population = crate::params::count(name, value, 4)?,
+            "search.elites" => s.elites = crate::params::count(name, value, 0)?,
+            "search.tournament" => s.tournament = crate::params::count(name, value, 1)?,
+            "search.mutation_start" => s.mutation_start = value,
+            "search.mutation_end" => s.mutation_end = value,
+            _ => return Err(format!("fb ga has no parameter '{name}'")),
+        }
+        if s.elites >= s.population {
+            return Err(format!(
+                "search.elites ({}) must be below search.population ({})",
+                s.elites, s.population
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// The centre of the goal `team` attacks.
 fn target_goal(team: usize) -> Vec2 {
     Vec2::new(
