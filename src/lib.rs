@@ -17,6 +17,7 @@
 //! **The tool side** runs games and reads and writes files, and uses well-kept crates freely:
 //! - [`referee`]: whole games between bots, and replaying recorded games (`verify`);
 //! - [`trace`]: the `trace/1` game record (gzip JSON Lines);
+//! - [`arena`]: many games in parallel, resumable results, statistics and SPRT;
 //! - [`builtin`]: the built-in bots by name;
 //! - [`bundle`]: one source file for the contest server;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint.
@@ -30,6 +31,7 @@ pub mod params;
 pub mod search;
 pub mod text;
 
+pub mod arena;
 pub mod bench;
 pub mod builtin;
 pub mod bundle;

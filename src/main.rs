@@ -2,13 +2,14 @@
 //! flags, call the library, print.
 
 use anyhow::{bail, Context, Result};
+use botsim::arena::{self, stats::Sprt, GameKind};
 use botsim::csb;
-use botsim::referee::csb::GameSpec;
 use botsim::referee::Mismatch;
 use botsim::trace;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 #[derive(Parser)]
 #[command(
@@ -29,6 +30,99 @@ enum GameName {
     Fb,
 }
 
+impl GameName {
+    fn kind(self) -> GameKind {
+        match self {
+            GameName::Csb => GameKind::Csb,
+            GameName::Fb => GameKind::Fb,
+        }
+    }
+}
+
+/// Time limits for program players (built-in bots are not timed).
+#[derive(clap::Args, Clone, Copy, Debug)]
+struct LimitArgs {
+    /// Milliseconds a program may take on the first turn.
+    #[arg(long, default_value_t = 1000)]
+    first_turn_ms: u64,
+    /// Milliseconds a program may take on later turns (default: the contest's, 75 for csb and
+    /// 100 for fb).
+    #[arg(long)]
+    turn_ms: Option<u64>,
+    /// Milliseconds added to both limits (slow machines, process start-up).
+    #[arg(long, default_value_t = 0)]
+    margin_ms: u64,
+}
+
+impl LimitArgs {
+    fn limits(&self, game: GameKind) -> botsim::arena::Limits {
+        let later = self
+            .turn_ms
+            .map_or(game.turn_limit(), Duration::from_millis);
+        let margin = Duration::from_millis(self.margin_ms);
+        botsim::arena::Limits {
+            first_turn: Duration::from_millis(self.first_turn_ms) + margin,
+            later_turns: later + margin,
+        }
+    }
+}
+
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+struct ArenaArgs {
+    #[command(subcommand)]
+    command: Option<ArenaCommand>,
+    #[arg(long, value_enum, default_value = "csb")]
+    game: GameName,
+    /// Player A (the one the statistics speak for): builtin:NAME[:k=v,...] or a command line.
+    #[arg(long)]
+    p1: Option<String>,
+    /// Player B.
+    #[arg(long)]
+    p2: Option<String>,
+    /// Games in all: each seed is played twice, seats swapped.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// The first seed; pair k plays seed + k.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    seed: i64,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Results file: one JSON line per game, appended as games end.
+    #[arg(long, default_value = "arena.jsonl")]
+    results: PathBuf,
+    /// Continue the run recorded in the results file.
+    #[arg(long)]
+    resume: bool,
+    /// Write each game's trace (trace/1) into this directory.
+    #[arg(long)]
+    replays: Option<PathBuf>,
+    /// Write each program player's stderr into this directory, one file per game and seat.
+    #[arg(long)]
+    logs: Option<PathBuf>,
+    /// Stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Play only share i of N (0-based): the games whose index is i modulo N.
+    #[arg(long)]
+    shard: Option<String>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Subcommand)]
+enum ArenaCommand {
+    /// Combine results files (shards) and print the summary an unsharded run prints.
+    Merge {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also print the SPRT decision: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+        #[arg(long)]
+        sprt: Option<String>,
+    },
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Play one game between two bots and print the result.
@@ -41,7 +135,8 @@ enum Command {
         /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
         #[arg(long)]
         map: Option<String>,
-        /// Player 0: builtin:NAME[:key=value,...] (csb: racer, ga; fb: chaser).
+        /// Player 0: builtin:NAME[:key=value,...] (csb: racer, ga; fb: chaser, ga), or a
+        /// command line that runs a bot speaking the contest protocol.
         #[arg(long)]
         p1: String,
         /// Player 1.
@@ -50,7 +145,15 @@ enum Command {
         /// Write the game to this file in the trace/1 format (gzip if it ends in .gz).
         #[arg(long)]
         trace: Option<PathBuf>,
+        /// Print {"ranks": [...], "errors": [...]} (for psyleague): ranks 0 best, errors 1 for a
+        /// player eliminated by its output.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
+    /// Play many games between two bots, in seat-swapped pairs, and decide which is stronger.
+    Arena(ArenaArgs),
     /// Replay recorded games (trace/1 files) and check every input line, state and result.
     Verify {
         /// Trace files (gzip or plain JSON Lines).
@@ -112,15 +215,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             p1,
             p2,
             trace,
-        } => match game {
-            GameName::Csb => play(seed, map, &p1, &p2, trace),
-            GameName::Fb => {
-                if map.is_some() {
-                    bail!("--map is for csb; fb games are set up from --seed");
-                }
-                play_fb(seed, &p1, &p2, trace)
-            }
-        },
+            json,
+            limits,
+        } => play(game.kind(), seed, map, [p1, p2], trace, json, limits),
+        Command::Arena(args) => arena(args),
         Command::Verify { files, all } => verify(&files, all),
         Command::Bundle {
             bot,
@@ -154,63 +252,171 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-fn play_fb(seed: i64, p1: &str, p2: &str, trace_path: Option<PathBuf>) -> Result<ExitCode> {
-    let (mut a, mut b) = (botsim::builtin::fb(p1)?, botsim::builtin::fb(p2)?);
-    let record = botsim::referee::fb::play(seed, [a.as_mut(), b.as_mut()], trace_path.is_some())?;
-    let o = record.outcome;
-    println!(
-        "fb seed {seed}: {p1} {} - {} {p2} after {} turns ({})",
-        o.scores[0],
-        o.scores[1],
-        record.turns,
-        botsim::referee::fb::reason_name(&o, &record.errors)
-    );
-    for e in &record.errors {
-        println!(
-            "team {} eliminated at turn {}: {}",
-            e.player, e.turn, e.detail
-        );
+fn play(
+    game: GameKind,
+    seed: i64,
+    map: Option<String>,
+    players: [String; 2],
+    trace_path: Option<PathBuf>,
+    json: bool,
+    limits: LimitArgs,
+) -> Result<ExitCode> {
+    let mut cfg = arena::Config::new(game, players, 1, seed);
+    cfg.limits = limits.limits(game);
+    if let Some(text) = map {
+        if game != GameKind::Csb {
+            bail!("--map is for csb; fb games are set up from --seed");
+        }
+        cfg.map = Some(csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?);
     }
-    if let (Some(path), Some(t)) = (trace_path, record.trace) {
+    if trace_path.is_some() {
+        // play_game records when replays are asked for; the directory itself is unused here.
+        cfg.replays = Some(PathBuf::new());
+    }
+    let (r, t) = arena::play_game(&cfg, 0)?;
+    if json {
+        let ranks: Vec<u8> = (0..2)
+            .map(|i| u8::from(r.scores[i] < r.scores[1 - i]))
+            .collect();
+        let errors: Vec<u8> = (0..2)
+            .map(|i| {
+                u8::from(
+                    r.errors
+                        .iter()
+                        .any(|e| e.starts_with(&format!("seat {i} "))),
+                )
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({ "ranks": ranks, "errors": errors })
+        );
+    } else {
+        println!(
+            "{} seed {seed}: {} {} - {} {} after {} turns ({})",
+            game.name(),
+            r.seats[0],
+            r.scores[0],
+            r.scores[1],
+            r.seats[1],
+            r.turns,
+            r.reason
+        );
+        for e in &r.errors {
+            println!("eliminated: {e}");
+        }
+    }
+    if let (Some(path), Some(t)) = (trace_path, t) {
         trace::write_file(&path, &[t])?;
-        println!("trace written to {}", path.display());
+        if !json {
+            println!("trace written to {}", path.display());
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn play(
-    seed: i64,
-    map: Option<String>,
-    p1: &str,
-    p2: &str,
-    trace_path: Option<PathBuf>,
-) -> Result<ExitCode> {
-    let spec = match map {
-        Some(text) => GameSpec::Map {
-            seed,
-            map: csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?,
-        },
-        None => GameSpec::Seed(seed),
-    };
-    let (mut a, mut b) = (botsim::builtin::csb(p1)?, botsim::builtin::csb(p2)?);
-    let record = botsim::referee::csb::play(&spec, [a.as_mut(), b.as_mut()], trace_path.is_some())?;
-    let o = record.outcome;
-    println!(
-        "csb seed {seed}: {p1} {} - {} {p2} after {} turns ({})",
-        o.scores[0],
-        o.scores[1],
-        record.turns,
-        o.reason.as_str()
-    );
-    for e in &record.errors {
+fn arena(args: ArenaArgs) -> Result<ExitCode> {
+    if let Some(ArenaCommand::Merge { files, sprt }) = args.command {
+        let sprt = sprt
+            .map(|s| Sprt::parse(&s))
+            .transpose()
+            .map_err(anyhow::Error::msg)?;
+        let mut all = Vec::new();
+        for f in &files {
+            let rs = arena::read_results(f)?;
+            if rs.is_empty() {
+                bail!("{}: no results", f.display());
+            }
+            all.extend(rs);
+        }
+        let mut seen = std::collections::BTreeMap::new();
+        for r in &all {
+            if let Some(prev) = seen.insert(r.game, r) {
+                if prev != r {
+                    bail!("game {} appears twice with different results", r.game);
+                }
+            }
+        }
+        let unique: Vec<arena::GameResult> = seen.into_values().cloned().collect();
         println!(
-            "player {} eliminated at turn {}: {}",
-            e.player, e.turn, e.detail
+            "{}",
+            arena::report(&arena::summarize(&unique), sprt.as_ref())
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let game = args.game.kind();
+    let (Some(p1), Some(p2)) = (args.p1, args.p2) else {
+        bail!("arena needs --p1 and --p2 (or: botsim arena merge FILES...)");
+    };
+    if args.games == 0 || !args.games.is_multiple_of(2) {
+        bail!("--games must be a positive even number: each seed is played twice, seats swapped");
+    }
+    let mut cfg = arena::Config::new(game, [p1, p2], args.games, args.seed);
+    cfg.threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    cfg.limits = args.limits.limits(game);
+    cfg.replays = args.replays;
+    cfg.logs = args.logs;
+    cfg.sprt = args
+        .sprt
+        .map(|s| Sprt::parse(&s))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    if let Some(text) = &args.shard {
+        let parsed = text
+            .split_once('/')
+            .and_then(|(i, n)| {
+                Some((
+                    i.trim().parse::<usize>().ok()?,
+                    n.trim().parse::<usize>().ok()?,
+                ))
+            })
+            .filter(|&(i, n)| n > 0 && i < n);
+        cfg.shard = Some(
+            parsed.with_context(|| format!("--shard '{text}': expected i/N with 0 <= i < N"))?,
         );
     }
-    if let (Some(path), Some(t)) = (trace_path, record.trace) {
-        trace::write_file(&path, &[t])?;
-        println!("trace written to {}", path.display());
+    let total = (0..cfg.games)
+        .filter(|g| cfg.shard.is_none_or(|(i, n)| g % n == i))
+        .count();
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]",
+        )
+        .expect("a valid template"),
+    );
+    let outcome = arena::run(&cfg, &args.results, args.resume, |results| {
+        let s = arena::summarize(results);
+        bar.set_position(results.len() as u64);
+        bar.set_message(format!(
+            "A: W-D-L {}-{}-{}  score {:.1}%",
+            s.wins,
+            s.draws,
+            s.losses,
+            100.0 * s.score()
+        ));
+    })?;
+    bar.finish_and_clear();
+    println!(
+        "{} vs {}: {} games ({} played now), results in {}",
+        cfg.players[0],
+        cfg.players[1],
+        outcome.results.len(),
+        outcome.played,
+        args.results.display()
+    );
+    println!(
+        "{}",
+        arena::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
+    );
+    if outcome.stopped_by_sprt {
+        println!("stopped early: the SPRT is decided");
+    }
+    let errors: Vec<&String> = outcome.results.iter().flat_map(|r| &r.errors).collect();
+    if !errors.is_empty() {
+        println!("{} player error(s), e.g. {}", errors.len(), errors[0]);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -30,12 +30,30 @@ impl Process {
     /// Starts `command` (run by `sh -c`), with `env` added to its environment and its stderr
     /// discarded.
     pub fn spawn(command: &str, env: &[(&str, &str)]) -> Result<Process> {
+        Process::spawn_logged(command, env, None)
+    }
+
+    /// Starts `command`, its stderr written to `log` (discarded if `None`).
+    pub fn spawn_logged(
+        command: &str,
+        env: &[(&str, &str)],
+        log: Option<std::path::PathBuf>,
+    ) -> Result<Process> {
+        let stderr = match log {
+            Some(path) => Stdio::from(
+                std::fs::File::create(&path)
+                    .with_context(|| format!("cannot create log {}", path.display()))?,
+            ),
+            None => Stdio::null(),
+        };
         let mut cmd = Command::new("sh");
         cmd.arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(stderr);
+        // Its own process group, so that everything it starts dies with it.
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -45,20 +63,30 @@ impl Process {
         let stdout = child.stdout.take().context("no stdout")?;
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
+            // Lines are cut at MAX_LINE while they are read: a bot that floods its output
+            // costs no memory, only the rest of its line, which is discarded.
             let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
+            let mut line = Vec::new();
             loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        buf.truncate(MAX_LINE);
-                        let line = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
-                        if tx.send(line).is_err() {
-                            return;
-                        }
+                let chunk = match reader.fill_buf() {
+                    Ok([]) | Err(_) => return,
+                    Ok(chunk) => chunk,
+                };
+                let (part, ends) = match chunk.iter().position(|&c| c == b'\n') {
+                    Some(k) => (&chunk[..k], Some(k + 1)),
+                    None => (chunk, None),
+                };
+                let room = MAX_LINE.saturating_sub(line.len());
+                line.extend_from_slice(&part[..part.len().min(room)]);
+                let used = ends.unwrap_or(chunk.len());
+                reader.consume(used);
+                if ends.is_some() {
+                    let text = String::from_utf8_lossy(&line)
+                        .trim_end_matches('\r')
+                        .to_string();
+                    line.clear();
+                    if tx.send(text).is_err() {
+                        return;
                     }
                 }
             }
@@ -75,8 +103,8 @@ impl Process {
         })
     }
 
-    /// One turn: writes the lines, reads the answer. `None` if the program does not answer in
-    /// time (or has exited).
+    /// One turn: writes the lines, reads the answer. `None` if the program printed nothing in
+    /// time (or has exited); fewer lines than expected if it stopped short.
     pub fn exchange(&mut self, input: &[String]) -> Option<Vec<String>> {
         let limit = if self.turn == 0 {
             self.first_turn
@@ -103,7 +131,8 @@ impl Process {
             {
                 Ok(line) => out.push(line),
                 Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
-                    return None
+                    // Out of time: what came is the answer (the referee names it short).
+                    return (!out.is_empty()).then_some(out);
                 }
             }
         }
@@ -114,6 +143,13 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         drop(self.stdin.take());
+        // The whole process group (the shell and whatever it started), then reap the child.
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals a process group; it touches no memory.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

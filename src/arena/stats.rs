@@ -1,0 +1,279 @@
+//! The statistics that decide whether a change is stronger: wins, draws and losses, the score,
+//! an Elo difference with its 95% interval, pentanomial counts over seat-swapped pairs, and a
+//! sequential probability ratio test (the normal approximation fishtest uses, on pairs).
+
+/// One game from the first player's side: 1 win, 0.5 draw, 0 loss.
+pub type Points = f64;
+
+/// The summary of a match of player A against player B.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Pairs by A's points over the pair: 0, 0.5, 1, 1.5, 2.
+    pub pentanomial: [u64; 5],
+}
+
+impl Summary {
+    /// Builds the summary from games (A's points) and pairs (A's points in both games of a
+    /// pair, in any order).
+    pub fn new(games: &[Points], pairs: &[(Points, Points)]) -> Summary {
+        let mut s = Summary::default();
+        for &p in games {
+            if p > 0.5 {
+                s.wins += 1;
+            } else if p < 0.5 {
+                s.losses += 1;
+            } else {
+                s.draws += 1;
+            }
+        }
+        for &(a, b) in pairs {
+            s.pentanomial[((a + b) * 2.0).round() as usize] += 1;
+        }
+        s
+    }
+
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's mean points per game.
+    pub fn score(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// The Elo difference the score stands for, and a 95% interval from the variance of the
+    /// pair results (or of the games, when there are no pairs).
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let (mean, var, n) = self.mean_var();
+        let se = (var / n.max(1.0)).sqrt();
+        (
+            elo_of(mean),
+            elo_of(mean - 1.96 * se),
+            elo_of(mean + 1.96 * se),
+        )
+    }
+
+    /// Mean score per game, its variance per sample, and the number of samples: pairs when
+    /// there are any (each pair's mean), else games.
+    fn mean_var(&self) -> (f64, f64, f64) {
+        self.mean_var_with(0.0)
+    }
+
+    /// `mean_var` with `prior` added to the count of every outcome.
+    fn mean_var_with(&self, prior: f64) -> (f64, f64, f64) {
+        let pairs: u64 = self.pentanomial.iter().sum();
+        let (values, counts): (&[f64], Vec<f64>) = if pairs > 0 {
+            (
+                &[0.0, 0.25, 0.5, 0.75, 1.0],
+                self.pentanomial.iter().map(|&c| c as f64 + prior).collect(),
+            )
+        } else {
+            (
+                &[0.0, 0.5, 1.0],
+                [self.losses, self.draws, self.wins]
+                    .iter()
+                    .map(|&c| c as f64 + prior)
+                    .collect(),
+            )
+        };
+        let n: f64 = counts.iter().sum();
+        let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / n;
+        let var = values
+            .iter()
+            .zip(&counts)
+            .map(|(v, c)| (v - mean).powi(2) * c)
+            .sum::<f64>()
+            / n;
+        (
+            mean,
+            var,
+            if prior > 0.0 {
+                n - prior * counts.len() as f64
+            } else {
+                n
+            },
+        )
+    }
+
+    /// The log-likelihood ratio of H1 (Elo difference `elo1`) against H0 (`elo0`), with the
+    /// normal approximation on the pair means.
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        if self.games() == 0 && self.pentanomial.iter().all(|&c| c == 0) {
+            return 0.0;
+        }
+        // A one-sided record (all wins) has no variance: like fishtest, count a thousandth
+        // of a pair (or game) in every outcome, which decides such records without moving
+        // others.
+        let (mean, var, n) = self.mean_var_with(1e-3);
+        if var <= 0.0 || n == 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_of(elo0), score_of(elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// The expected score of a player `elo` points stronger.
+pub fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The Elo difference a score stands for (clamped away from 0 and 1).
+pub fn elo_of(score: f64) -> f64 {
+    let s = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// A sequential test of H0 (`elo0`) against H1 (`elo1`) with error rates `alpha` and `beta`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+/// What an SPRT says so far.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Verdict {
+    /// H1 accepted: the change gains at least about `elo1`.
+    H1,
+    /// H0 accepted: it does not gain `elo1` (it is at most about `elo0`).
+    H0,
+    Continue,
+}
+
+impl Sprt {
+    /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05` (every key optional but elo0 and elo1).
+    pub fn parse(text: &str) -> Result<Sprt, String> {
+        let mut s = Sprt {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for kv in text.split(',').filter(|t| !t.trim().is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or(format!("--sprt: '{kv}' is not key=value"))?;
+            let v: f64 = v
+                .trim()
+                .parse()
+                .map_err(|_| format!("--sprt: {k}={v} is not a number"))?;
+            match k.trim() {
+                "elo0" => s.elo0 = v,
+                "elo1" => s.elo1 = v,
+                "alpha" => s.alpha = v,
+                "beta" => s.beta = v,
+                other => {
+                    return Err(format!(
+                        "--sprt: unknown key '{other}' (elo0, elo1, alpha, beta)"
+                    ))
+                }
+            }
+        }
+        if s.elo0.is_nan() || s.elo1.is_nan() || s.elo1 <= s.elo0 {
+            return Err("--sprt needs elo0 < elo1".to_string());
+        }
+        if !(0.0 < s.alpha && s.alpha < 0.5 && 0.0 < s.beta && s.beta < 0.5) {
+            return Err("--sprt: alpha and beta must be between 0 and 0.5".to_string());
+        }
+        Ok(s)
+    }
+
+    /// The LLR bounds: (lower, upper).
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    pub fn verdict(&self, summary: &Summary) -> (f64, Verdict) {
+        let llr = summary.llr(self.elo0, self.elo1);
+        let (lo, hi) = self.bounds();
+        let v = if llr >= hi {
+            Verdict::H1
+        } else if llr <= lo {
+            Verdict::H0
+        } else {
+            Verdict::Continue
+        };
+        (llr, v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_elo() {
+        let games = [1.0, 0.0, 1.0, 0.5, 1.0, 1.0];
+        let pairs = [(1.0, 0.0), (1.0, 0.5), (1.0, 1.0)];
+        let s = Summary::new(&games, &pairs);
+        assert_eq!((s.wins, s.draws, s.losses), (4, 1, 1));
+        assert_eq!(s.pentanomial, [0, 0, 1, 1, 1]);
+        assert!((s.score() - 0.75).abs() < 1e-12);
+        let (e, lo, hi) = s.elo();
+        assert!((e - 190.848).abs() < 0.01, "{e}");
+        assert!(lo < e && e < hi);
+        assert!((elo_of(score_of(37.0)) - 37.0).abs() < 1e-9);
+    }
+
+    /// The LLR against the formula: n (s1 - s0) (2 m - s0 - s1) / (2 v), worked by hand.
+    #[test]
+    fn llr_matches_the_formula() {
+        // 100 pairs: 10 at 0, 20 at 0.25, 40 at 0.5, 20 at 0.75, 10 at 1 -> mean 0.5.
+        let s = Summary {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            pentanomial: [10, 20, 40, 20, 10],
+        };
+        let var = (10.0 * 0.25 + 20.0 * 0.0625 + 20.0 * 0.0625 + 10.0 * 0.25) / 100.0;
+        let (s0, s1) = (score_of(0.0), score_of(10.0));
+        let want = 100.0 * (s1 - s0) * (1.0 - s0 - s1) / (2.0 * var);
+        // The LLR counts a thousandth of a pair in every outcome (see `llr`): within 1e-4.
+        assert!((s.llr(0.0, 10.0) - want).abs() < 1e-4 * want.abs());
+        assert!(s.llr(0.0, 10.0) < 0.0, "a 50% score favours H0");
+    }
+
+    #[test]
+    fn sprt_stops_where_the_bounds_say() {
+        let t = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
+        let (lo, hi) = t.bounds();
+        assert!((hi - (0.95f64 / 0.05).ln()).abs() < 1e-12 && (lo + hi).abs() < 1e-12);
+        // A 60% pair score with some spread: accepted H1 after enough pairs, not before.
+        let at = |n: u64| Summary {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            pentanomial: [0, n, n, 2 * n, n],
+        };
+        let first_h1 = (1..1000)
+            .find(|&n| t.verdict(&at(n)).1 == Verdict::H1)
+            .unwrap();
+        assert!(t.verdict(&at(first_h1 - 1)).1 == Verdict::Continue);
+        assert!(t.verdict(&at(first_h1)).0 >= hi);
+        // A perfect record is decided too (no variance without the prior).
+        let perfect = Summary {
+            pentanomial: [0, 0, 0, 0, 10],
+            ..Summary::default()
+        };
+        assert_eq!(t.verdict(&perfect).1, Verdict::H1);
+        // A losing record is rejected.
+        let bad = Summary {
+            pentanomial: [40, 40, 20, 0, 0],
+            ..Summary::default()
+        };
+        assert_eq!(t.verdict(&bad).1, Verdict::H0);
+        assert!(Sprt::parse("elo0=5,elo1=0").is_err());
+        assert!(Sprt::parse("elo1=5,x=1")
+            .unwrap_err()
+            .contains("unknown key"));
+    }
+}

@@ -1,0 +1,146 @@
+//! The arena: bots that break the rules lose and never hang it; shards merge into the whole;
+//! an interrupted run resumes without losing or repeating a game; results do not depend on the
+//! thread count; replays verify; the SPRT stops a decided run.
+
+use botsim::arena::{self, Config, GameKind, GameResult, Limits};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("botsim-arena-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    let _ = std::fs::remove_dir_all(&p);
+    p
+}
+
+fn config(p1: &str, p2: &str, games: usize) -> Config {
+    let mut c = Config::new(GameKind::Csb, [p1.to_string(), p2.to_string()], games, 5);
+    c.threads = 2;
+    c
+}
+
+const GA: &str = "builtin:ga:rollouts=300";
+const RACER: &str = "builtin:racer";
+
+#[test]
+fn broken_bots_lose_and_never_hang_the_arena() {
+    let bots = [
+        ("sleep 30", "no answer"),
+        ("exit 3", "no answer"),
+        ("yes garbage", "expected 'x y power'"),
+        // One endless line: cut while it is read, then no answer in time.
+        (
+            "head -c 300000000 /dev/zero | tr '\\0' x; sleep 30",
+            "no answer",
+        ),
+        (
+            "echo '8000 4500 100'; sleep 30",
+            "answered 1 line(s), expected 2",
+        ),
+    ];
+    for (command, why) in bots {
+        let mut c = config(command, RACER, 2);
+        c.limits = Limits {
+            first_turn: Duration::from_millis(300),
+            later_turns: Duration::from_millis(100),
+        };
+        let started = Instant::now();
+        let path = tmp("broken.jsonl");
+        let out = arena::run(&c, &path, false, |_| {}).unwrap();
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{command}: took {:?}",
+            started.elapsed()
+        );
+        assert_eq!(out.results.len(), 2);
+        for r in &out.results {
+            let bad = if r.seats[0] == command { 0 } else { 1 };
+            assert_eq!(r.scores[bad], 0, "{command}: {r:?}");
+            assert_eq!(r.scores[1 - bad], 2, "{command}: {r:?}");
+            assert!(
+                r.errors.iter().any(|e| e.contains(why)),
+                "{command}: {:?}",
+                r.errors
+            );
+        }
+    }
+}
+
+#[test]
+fn shards_merge_into_the_whole_and_threads_do_not_matter() {
+    let whole_path = tmp("whole.jsonl");
+    let mut c = config(GA, RACER, 12);
+    c.threads = 1;
+    let whole = arena::run(&c, &whole_path, false, |_| {}).unwrap().results;
+    let mut merged: Vec<GameResult> = Vec::new();
+    for i in 0..3 {
+        let mut s = config(GA, RACER, 12);
+        s.shard = Some((i, 3));
+        let path = tmp(&format!("shard{i}.jsonl"));
+        arena::run(&s, &path, false, |_| {}).unwrap();
+        merged.extend(arena::read_results(&path).unwrap());
+    }
+    merged.sort_by_key(|r| r.game);
+    assert_eq!(
+        merged, whole,
+        "two threads in shards, one thread whole: the same games"
+    );
+    assert_eq!(
+        arena::report(&arena::summarize(&merged), None),
+        arena::report(&arena::summarize(&whole), None)
+    );
+}
+
+#[test]
+fn an_interrupted_run_resumes_without_loss_or_repeat() {
+    let path = tmp("resume.jsonl");
+    let c = config(GA, RACER, 8);
+    let full = arena::run(&c, &path, false, |_| {}).unwrap().results;
+    // As if killed after three games, in the middle of writing the fourth line.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = format!(
+        "{}\n{}\n{}\n{}",
+        lines[0],
+        lines[1],
+        lines[2],
+        &lines[3][..lines[3].len() / 2]
+    );
+    std::fs::write(&path, cut).unwrap();
+    // A fresh run refuses to overwrite; --resume completes it.
+    assert!(arena::run(&c, &path, false, |_| {}).is_err());
+    let resumed = arena::run(&c, &path, true, |_| {}).unwrap();
+    assert_eq!(resumed.played, 5);
+    assert_eq!(resumed.results, full);
+    let mut on_disk = arena::read_results(&path).unwrap();
+    on_disk.sort_by_key(|r| r.game);
+    assert_eq!(on_disk, full, "each game once in the file");
+    // Resuming with other settings is refused.
+    let other = config(RACER, GA, 8);
+    assert!(arena::run(&other, &path, true, |_| {}).is_err());
+}
+
+#[test]
+fn replays_verify() {
+    let dir = tmp("replays");
+    let mut c = config(GA, RACER, 2);
+    c.replays = Some(dir.clone());
+    arena::run(&c, &tmp("replays.jsonl"), false, |_| {}).unwrap();
+    for g in 0..2 {
+        let games = botsim::trace::read_file(&dir.join(format!("game{g:06}.jsonl.gz"))).unwrap();
+        assert_eq!(botsim::referee::csb::verify(&games[0]).map(|_| ()), Ok(()));
+    }
+}
+
+#[test]
+fn a_decided_sprt_stops_the_run() {
+    let mut c = config(GA, RACER, 200);
+    c.sprt = Some(arena::stats::Sprt::parse("elo0=0,elo1=100").unwrap());
+    let out = arena::run(&c, &tmp("sprt.jsonl"), false, |_| {}).unwrap();
+    assert!(out.stopped_by_sprt);
+    assert!(out.results.len() < 200, "{} games", out.results.len());
+    let (_, verdict) = c.sprt.unwrap().verdict(&arena::summarize(&out.results));
+    assert_eq!(verdict, arena::stats::Verdict::H1);
+}
