@@ -154,6 +154,11 @@ enum Command {
     },
     /// Play many games between two bots, in seat-swapped pairs, and decide which is stronger.
     Arena(ArenaArgs),
+    /// Serve as a referee for cg-brutaltester's old mode (-o): the protocol on stdin/stdout.
+    Referee {
+        #[arg(long, value_enum, default_value = "csb")]
+        game: GameName,
+    },
     /// Replay recorded games (trace/1 files) and check every input line, state and result.
     Verify {
         /// Trace files (gzip or plain JSON Lines).
@@ -219,6 +224,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             limits,
         } => play(game.kind(), seed, map, [p1, p2], trace, json, limits),
         Command::Arena(args) => arena(args),
+        Command::Referee { game } => brutal_referee(game.kind()),
         Command::Verify { files, all } => verify(&files, all),
         Command::Bundle {
             bot,
@@ -310,6 +316,38 @@ fn play(
         trace::write_file(&path, &[t])?;
         if !json {
             println!("trace written to {}", path.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn brutal_referee(game: GameKind) -> Result<ExitCode> {
+    use botsim::referee::brutaltester::{opening, serve};
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout().lock();
+    // Without a seed from the tester, one from the clock, as the contest server draws one.
+    let seed = opening(&mut input)?.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as i64)
+    });
+    match game {
+        GameKind::Csb => {
+            let setup = csb::Setup::from_seed(seed);
+            serve(
+                &mut botsim::referee::csb::Match::new(setup),
+                &mut input,
+                &mut output,
+            )?
+        }
+        GameKind::Fb => {
+            let start = botsim::fb::setup::from_seed(seed);
+            serve(
+                &mut botsim::referee::fb::Match::new(start),
+                &mut input,
+                &mut output,
+            )?
         }
     }
     Ok(ExitCode::SUCCESS)

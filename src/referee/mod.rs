@@ -1,6 +1,7 @@
 //! Whole games: bots against each other under the contest's rules, and recorded games replayed
 //! against the engines (`verify`). One module per game; what they share is here.
 
+pub mod brutaltester;
 pub mod csb;
 pub mod fb;
 pub mod process;
