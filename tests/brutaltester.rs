@@ -3,7 +3,20 @@
 
 use botsim::bot::Bot;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+
+/// A bot as the tester sees it: the lines of a turn in, the answer out.
+type Answerer = Box<dyn FnMut(&[String]) -> Vec<String>>;
+
+/// The referee process, killed and reaped however the test ends.
+struct Reaped(Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
 
 /// Plays one game through `botsim referee`; returns the `###End` line.
 fn through_the_protocol(
@@ -45,7 +58,8 @@ fn through_the_protocol(
             }
             to.flush().unwrap();
         } else if line.starts_with("###End") {
-            child.wait().unwrap();
+            drop(to);
+            assert!(child.0.wait().unwrap().success());
             return line;
         } else {
             pending[target].push(line);
@@ -66,7 +80,7 @@ fn csb_through_the_tester_protocol() {
     use botsim::csb::ga::{GaBot, Params, Think};
     let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
-    let mut bots: [Box<dyn FnMut(&[String]) -> Vec<String>>; 2] = [
+    let mut bots: [Answerer; 2] = [
         Box::new(move |l: &[String]| a.turn(l, std::time::Instant::now()).unwrap().to_vec()),
         Box::new(move |l: &[String]| b.turn(l, std::time::Instant::now()).unwrap().to_vec()),
     ];
@@ -83,7 +97,7 @@ fn fb_through_the_tester_protocol() {
     use botsim::fb::ga::{GaBot, Params, Think};
     let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
-    let mut bots: [Box<dyn FnMut(&[String]) -> Vec<String>>; 2] = [
+    let mut bots: [Answerer; 2] = [
         Box::new(move |l: &[String]| a.turn(l, std::time::Instant::now()).unwrap().to_vec()),
         Box::new(move |l: &[String]| b.turn(l, std::time::Instant::now()).unwrap().to_vec()),
     ];
