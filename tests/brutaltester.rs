@@ -19,19 +19,17 @@ impl Drop for Reaped {
 }
 
 /// Plays one game through `botsim referee`; returns the `###End` line.
-fn through_the_protocol(
-    game: &str,
-    seed: i64,
-    bots: &mut [Box<dyn FnMut(&[String]) -> Vec<String>>; 2],
-) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_botsim"))
-        .args(["referee", "--game", game])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut to = child.stdin.take().unwrap();
-    let mut from = BufReader::new(child.stdout.take().unwrap());
+fn through_the_protocol(game: &str, seed: i64, bots: &mut [Answerer; 2]) -> String {
+    let mut child = Reaped(
+        Command::new(env!("CARGO_BIN_EXE_botsim"))
+            .args(["referee", "--game", game])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut to = child.0.stdin.take().unwrap();
+    let mut from = BufReader::new(child.0.stdout.take().unwrap());
     writeln!(to, "###Seed {seed}\n###Start 2").unwrap();
     to.flush().unwrap();
     let mut pending: [Vec<String>; 2] = Default::default();
