@@ -101,7 +101,14 @@ pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
         bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
     };
     let bot: Box<dyn Bot<Csb>> = match spec.name.as_str() {
-        "racer" => Box::new(csb::racer::Racer::default()),
+        "racer" => {
+            let d = csb::racer::Racer::default();
+            Box::new(csb::racer::Racer {
+                lead: spec.take("lead", d.lead)?,
+                boost_distance: spec.take("boost_distance", d.boost_distance)?,
+                boost_angle: spec.take("boost_angle", d.boost_angle)?,
+            })
+        }
         "ga" => {
             let (think, seed) = think(&mut spec, text)?;
             let mut params = csb::ga::Params::default();

@@ -80,7 +80,11 @@ struct ArenaArgs {
     /// Player B.
     #[arg(long)]
     p2: Option<String>,
-    /// Games in all: each seed is played twice, seats swapped.
+    /// Instead of --p1/--p2: three or more players, for a round robin with a ratings table.
+    #[arg(long, num_args = 2.., conflicts_with_all = ["p1", "p2"])]
+    players: Vec<String>,
+    /// Games in all (of each two players, in a round robin): each seed is played twice, seats
+    /// swapped.
     #[arg(long, default_value_t = 100)]
     games: usize,
     /// The first seed; pair k plays seed + k.
@@ -267,7 +271,7 @@ fn play(
     json: bool,
     limits: LimitArgs,
 ) -> Result<ExitCode> {
-    let mut cfg = arena::Config::new(game, players, 1, seed);
+    let mut cfg = arena::Config::new(game, players.to_vec(), 1, seed);
     cfg.limits = limits.limits(game);
     if let Some(text) = map {
         if game != GameKind::Csb {
@@ -355,41 +359,24 @@ fn brutal_referee(game: GameKind) -> Result<ExitCode> {
 
 fn arena(args: ArenaArgs) -> Result<ExitCode> {
     if let Some(ArenaCommand::Merge { files, sprt }) = args.command {
-        let sprt = sprt
-            .map(|s| Sprt::parse(&s))
-            .transpose()
-            .map_err(anyhow::Error::msg)?;
-        let mut all = Vec::new();
-        for f in &files {
-            let rs = arena::read_results(f)?;
-            if rs.is_empty() {
-                bail!("{}: no results", f.display());
-            }
-            all.extend(rs);
-        }
-        let mut seen = std::collections::BTreeMap::new();
-        for r in &all {
-            if let Some(prev) = seen.insert(r.game, r) {
-                if prev != r {
-                    bail!("game {} appears twice with different results", r.game);
-                }
-            }
-        }
-        let unique: Vec<arena::GameResult> = seen.into_values().cloned().collect();
-        println!(
-            "{}",
-            arena::report(&arena::summarize(&unique), sprt.as_ref())
-        );
-        return Ok(ExitCode::SUCCESS);
+        return merge(&files, sprt);
     }
     let game = args.game.kind();
-    let (Some(p1), Some(p2)) = (args.p1, args.p2) else {
-        bail!("arena needs --p1 and --p2 (or: botsim arena merge FILES...)");
+    let players = match (args.p1, args.p2) {
+        (Some(a), Some(b)) => vec![a, b],
+        (None, None) if args.players.len() >= 2 => args.players.clone(),
+        _ => bail!(
+            "arena needs --p1 and --p2, or --players A B C... (or: botsim arena merge FILES...)"
+        ),
     };
+    let round_robin = players.len() > 2;
+    if round_robin && args.sprt.is_some() {
+        bail!("--sprt decides between two players; a round robin prints a ratings table");
+    }
     if args.games == 0 || !args.games.is_multiple_of(2) {
         bail!("--games must be a positive even number: each seed is played twice, seats swapped");
     }
-    let mut cfg = arena::Config::new(game, [p1, p2], args.games, args.seed);
+    let mut cfg = arena::Config::new(game, players, args.games, args.seed);
     cfg.threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -415,7 +402,7 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
             parsed.with_context(|| format!("--shard '{text}': expected i/N with 0 <= i < N"))?,
         );
     }
-    let total = (0..cfg.games)
+    let total = (0..cfg.total_games())
         .filter(|g| cfg.shard.is_none_or(|(i, n)| g % n == i))
         .count();
     let bar = indicatif::ProgressBar::new(total as u64);
@@ -426,35 +413,79 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
         .expect("a valid template"),
     );
     let outcome = arena::run(&cfg, &args.results, args.resume, |results| {
-        let s = arena::summarize(results);
         bar.set_position(results.len() as u64);
-        bar.set_message(format!(
-            "A: W-D-L {}-{}-{}  score {:.1}%",
-            s.wins,
-            s.draws,
-            s.losses,
-            100.0 * s.score()
-        ));
+        if !round_robin {
+            let s = arena::summarize(results);
+            bar.set_message(format!(
+                "A: W-D-L {}-{}-{}  score {:.1}%",
+                s.wins,
+                s.draws,
+                s.losses,
+                100.0 * s.score()
+            ));
+        }
     })?;
     bar.finish_and_clear();
     println!(
-        "{} vs {}: {} games ({} played now), results in {}",
-        cfg.players[0],
-        cfg.players[1],
+        "{}: {} games ({} played now), results in {}",
+        cfg.players.join(" vs "),
         outcome.results.len(),
         outcome.played,
         args.results.display()
     );
-    println!(
-        "{}",
-        arena::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
-    );
+    if round_robin {
+        println!("{}", arena::ratings_report(&outcome.results));
+    } else {
+        println!(
+            "{}",
+            arena::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
+        );
+    }
     if outcome.stopped_by_sprt {
         println!("stopped early: the SPRT is decided");
     }
     let errors: Vec<&String> = outcome.results.iter().flat_map(|r| &r.errors).collect();
     if !errors.is_empty() {
         println!("{} player error(s), e.g. {}", errors.len(), errors[0]);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `botsim arena merge`: the summary of several results files (shards), as one run prints it.
+fn merge(files: &[PathBuf], sprt: Option<String>) -> Result<ExitCode> {
+    let sprt = sprt
+        .map(|s| Sprt::parse(&s))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let mut seen = std::collections::BTreeMap::new();
+    for f in files {
+        let rs = arena::read_results(f)?;
+        if rs.is_empty() {
+            bail!("{}: no results", f.display());
+        }
+        for r in rs {
+            if let Some(prev) = seen.insert(r.game, r.clone()) {
+                if prev != r {
+                    bail!(
+                        "game {} appears twice with different results ({})",
+                        r.game,
+                        f.display()
+                    );
+                }
+            }
+        }
+    }
+    let unique: Vec<arena::GameResult> = seen.into_values().collect();
+    let mut names: Vec<&String> = unique.iter().flat_map(|r| &r.seats).collect();
+    names.sort();
+    names.dedup();
+    if names.len() > 2 {
+        println!("{}", arena::ratings_report(&unique));
+    } else {
+        println!(
+            "{}",
+            arena::report(&arena::summarize(&unique), sprt.as_ref())
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -16,7 +16,12 @@ fn tmp(name: &str) -> PathBuf {
 }
 
 fn config(p1: &str, p2: &str, games: usize) -> Config {
-    let mut c = Config::new(GameKind::Csb, [p1.to_string(), p2.to_string()], games, 5);
+    let mut c = Config::new(
+        GameKind::Csb,
+        vec![p1.to_string(), p2.to_string()],
+        games,
+        5,
+    );
     c.threads = 2;
     c
 }
@@ -143,4 +148,21 @@ fn a_decided_sprt_stops_the_run() {
     assert!(out.results.len() < 200, "{} games", out.results.len());
     let (_, verdict) = c.sprt.unwrap().verdict(&arena::summarize(&out.results));
     assert_eq!(verdict, arena::stats::Verdict::H1);
+}
+
+#[test]
+fn a_round_robin_rates_every_player() {
+    let players = vec![
+        RACER.to_string(),
+        GA.to_string(),
+        "builtin:racer:lead=1".to_string(),
+    ];
+    let mut c = Config::new(GameKind::Csb, players, 4, 3);
+    c.threads = 2;
+    let out = arena::run(&c, &tmp("rr.jsonl"), false, |_| {}).unwrap();
+    assert_eq!(out.results.len(), 12);
+    let table = arena::ratings(&out.results);
+    assert_eq!(table.len(), 3);
+    assert_eq!(table[0].player, GA, "the search bot rates first");
+    assert!(table.iter().all(|r| r.games == 8));
 }

@@ -80,9 +80,10 @@ pub struct Limits {
 #[derive(Clone, Debug)]
 pub struct Config {
     pub game: GameKind,
-    /// Player A and player B: `builtin:NAME[:k=v,...]` or a command line.
-    pub players: [String; 2],
-    /// Games in all (pairs times two).
+    /// The players: `builtin:NAME[:k=v,...]` or command lines. With two, player A (the first)
+    /// against player B; with more, a round robin.
+    pub players: Vec<String>,
+    /// Games of each matchup (pairs times two).
     pub games: usize,
     pub seed: i64,
     pub threads: usize,
@@ -99,8 +100,8 @@ pub struct Config {
 }
 
 impl Config {
-    /// A run of `games` games between two players, with the contest's time limits.
-    pub fn new(game: GameKind, players: [String; 2], games: usize, seed: i64) -> Config {
+    /// A run of `games` games for each two of `players`, with the contest's time limits.
+    pub fn new(game: GameKind, players: Vec<String>, games: usize, seed: i64) -> Config {
         Config {
             game,
             players,
@@ -120,9 +121,32 @@ impl Config {
     }
 }
 
-/// The game of the schedule at `index`: its seed and whether the seats are swapped.
-pub fn scheduled(seed: i64, index: usize) -> (i64, bool) {
-    (seed.wrapping_add((index / 2) as i64), index % 2 == 1)
+impl Config {
+    /// Every two players, in order: (0, 1), (0, 2), ..., (1, 2), ...
+    pub fn matchups(&self) -> Vec<(usize, usize)> {
+        let n = self.players.len();
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    }
+
+    /// Games in the whole schedule.
+    pub fn total_games(&self) -> usize {
+        self.games * self.matchups().len()
+    }
+
+    /// Game `index` of the schedule: its seed and the players in seat order. The games of a
+    /// matchup come together; within one, games 2k and 2k+1 are pair k: the same seed (the
+    /// first seed plus k), seats swapped.
+    pub fn scheduled(&self, index: usize) -> (i64, [&str; 2]) {
+        let (i, j) = self.matchups()[index / self.games];
+        let k = index % self.games;
+        let (a, b) = (self.players[i].as_str(), self.players[j].as_str());
+        (
+            self.seed.wrapping_add((k / 2) as i64),
+            if k % 2 == 1 { [b, a] } else { [a, b] },
+        )
+    }
 }
 
 /// Builds a player for one game.
@@ -146,12 +170,8 @@ where
 
 /// Plays game `index` of the schedule.
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
-    let (seed, swapped) = scheduled(cfg.seed, index);
-    let seats: [String; 2] = if swapped {
-        [cfg.players[1].clone(), cfg.players[0].clone()]
-    } else {
-        cfg.players.clone()
-    };
+    let (seed, seats) = cfg.scheduled(index);
+    let seats = seats.map(str::to_string);
     let record = cfg.replays.is_some();
     let log = |seat: usize| {
         cfg.logs
@@ -260,6 +280,123 @@ pub fn summarize(results: &[GameResult]) -> Summary {
     Summary::new(&games, &pairs)
 }
 
+/// One line of a round robin's table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    pub player: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    /// Elo on a scale whose mean over the players is 0 (Bradley-Terry fit).
+    pub elo: f64,
+}
+
+/// The ratings of every player in a set of results, best first: the Bradley-Terry strengths that
+/// best explain the results (a draw counts half a win each), found by the MM iteration.
+pub fn ratings(results: &[GameResult]) -> Vec<Rating> {
+    let mut names: Vec<String> = results
+        .iter()
+        .flat_map(|r| r.seats.iter().cloned())
+        .collect();
+    names.sort();
+    names.dedup();
+    let n = names.len();
+    let idx = |s: &str| {
+        names
+            .binary_search_by(|x| x.as_str().cmp(s))
+            .expect("listed")
+    };
+    let mut wins = vec![0.0; n];
+    let mut met = vec![vec![0.0; n]; n];
+    let mut table: Vec<Rating> = names
+        .iter()
+        .map(|p| Rating {
+            player: p.clone(),
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            elo: 0.0,
+        })
+        .collect();
+    for r in results {
+        let (a, b) = (idx(&r.seats[0]), idx(&r.seats[1]));
+        let pa = match r.scores[0].cmp(&r.scores[1]) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        };
+        wins[a] += pa;
+        wins[b] += 1.0 - pa;
+        met[a][b] += 1.0;
+        met[b][a] += 1.0;
+        for (k, p) in [(a, pa), (b, 1.0 - pa)] {
+            let t = &mut table[k];
+            t.games += 1;
+            if p == 1.0 {
+                t.wins += 1;
+            } else if p == 0.0 {
+                t.losses += 1;
+            } else {
+                t.draws += 1;
+            }
+        }
+    }
+    // MM iteration for Bradley-Terry; half a point of prior keeps unbeaten players finite.
+    let mut strength = vec![1.0f64; n];
+    for _ in 0..2000 {
+        let next: Vec<f64> = (0..n)
+            .map(|i| {
+                let denom: f64 = (0..n)
+                    .filter(|&j| j != i && met[i][j] > 0.0)
+                    .map(|j| (met[i][j] + 1.0) / (strength[i] + strength[j]))
+                    .sum();
+                if denom > 0.0 {
+                    (wins[i] + 0.5) / denom
+                } else {
+                    strength[i]
+                }
+            })
+            .collect();
+        let mean_log = next.iter().map(|s| s.ln()).sum::<f64>() / n.max(1) as f64;
+        strength = next.iter().map(|s| (s.ln() - mean_log).exp()).collect();
+    }
+    for (t, s) in table.iter_mut().zip(&strength) {
+        t.elo = 400.0 * s.log10();
+    }
+    table.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    table
+}
+
+/// A round robin's table.
+pub fn ratings_report(results: &[GameResult]) -> String {
+    let table = ratings(results);
+    let width = table
+        .iter()
+        .map(|r| r.player.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let mut out = format!(
+        "{:<width$}  {:>6}  {:>13}  {:>6}  {:>7}\n",
+        "player", "games", "W-D-L", "score", "Elo"
+    );
+    for r in &table {
+        let score = (r.wins as f64 + 0.5 * r.draws as f64) / r.games.max(1) as f64;
+        out.push_str(&format!(
+            "{:<width$}  {:>6}  {:>13}  {:>5.1}%  {:>+7.1}\n",
+            r.player,
+            r.games,
+            format!("{}-{}-{}", r.wins, r.draws, r.losses),
+            100.0 * score,
+            r.elo
+        ));
+    }
+    out.pop();
+    out
+}
+
 /// The report printed at the end of a run (and by `merge`).
 pub fn report(summary: &Summary, sprt: Option<&Sprt>) -> String {
     let (elo, lo, hi) = summary.elo();
@@ -319,13 +456,11 @@ pub fn run(
         Vec::new()
     };
     for r in &results {
-        let (seed, swapped) = scheduled(cfg.seed, r.game);
-        let seats = if swapped {
-            [&cfg.players[1], &cfg.players[0]]
-        } else {
-            [&cfg.players[0], &cfg.players[1]]
+        let same = r.game < cfg.total_games() && {
+            let (seed, seats) = cfg.scheduled(r.game);
+            r.seed == seed && r.seats[0] == seats[0] && r.seats[1] == seats[1]
         };
-        if r.seed != seed || r.seats[0] != *seats[0] || r.seats[1] != *seats[1] {
+        if !same {
             bail!(
                 "{}: game {} was played with other settings (seed {}, seats {:?}); resume with the same --seed and players",
                 results_path.display(),
@@ -336,7 +471,7 @@ pub fn run(
         }
     }
     let done: std::collections::HashSet<usize> = results.iter().map(|r| r.game).collect();
-    let todo: Vec<usize> = (0..cfg.games)
+    let todo: Vec<usize> = (0..cfg.total_games())
         .filter(|g| cfg.shard.is_none_or(|(i, n)| g % n == i))
         .filter(|g| !done.contains(g))
         .collect();
@@ -404,4 +539,64 @@ pub fn run(
         played,
         stopped_by_sprt,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(game: usize, a: &str, b: &str, scores: [i32; 2]) -> GameResult {
+        GameResult {
+            game,
+            seed: 0,
+            seats: [a.to_string(), b.to_string()],
+            scores,
+            turns: 1,
+            reason: String::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn ratings_order_the_players_and_average_zero() {
+        let mut rs = Vec::new();
+        let mut g = 0;
+        let mut add = |a: &str, b: &str, a_wins: usize, b_wins: usize, rs: &mut Vec<GameResult>| {
+            for _ in 0..a_wins {
+                rs.push(result(g, a, b, [2, 1]));
+                g += 1;
+            }
+            for _ in 0..b_wins {
+                rs.push(result(g, a, b, [1, 2]));
+                g += 1;
+            }
+        };
+        add("A", "B", 6, 2, &mut rs);
+        add("B", "C", 6, 2, &mut rs);
+        add("A", "C", 7, 1, &mut rs);
+        let t = ratings(&rs);
+        let names: Vec<&str> = t.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(names, ["A", "B", "C"]);
+        assert!(t.iter().map(|r| r.elo).sum::<f64>().abs() < 1e-6);
+        assert_eq!((t[0].wins, t[0].losses, t[0].games), (13, 3, 16));
+        // Symmetric records give symmetric ratings.
+        let sym = ratings(&[result(0, "X", "Y", [2, 1]), result(1, "Y", "X", [2, 1])]);
+        assert!(sym[0].elo.abs() < 1e-6 && sym[1].elo.abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_schedule_pairs_seeds_and_swaps_seats() {
+        let c = Config::new(
+            GameKind::Csb,
+            vec!["a".into(), "b".into(), "c".into()],
+            4,
+            10,
+        );
+        assert_eq!(c.total_games(), 12);
+        assert_eq!(c.scheduled(0), (10, ["a", "b"]));
+        assert_eq!(c.scheduled(1), (10, ["b", "a"]));
+        assert_eq!(c.scheduled(3), (11, ["b", "a"]));
+        assert_eq!(c.scheduled(4), (10, ["a", "c"]));
+        assert_eq!(c.scheduled(11), (11, ["c", "b"]));
+    }
 }
