@@ -20,6 +20,7 @@
 //! - [`arena`]: many games in parallel, resumable results, statistics and SPRT;
 //! - [`builtin`]: the built-in bots by name;
 //! - [`bundle`]: one source file for the contest server;
+//! - [`tune`]: SPSA over a search bot's parameters by self-play;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint.
 
 pub mod bot;
@@ -37,3 +38,4 @@ pub mod builtin;
 pub mod bundle;
 pub mod referee;
 pub mod trace;
+pub mod tune;

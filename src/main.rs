@@ -115,6 +115,75 @@ struct ArenaArgs {
     limits: LimitArgs,
 }
 
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+struct TuneArgs {
+    #[command(subcommand)]
+    command: Option<TuneCommand>,
+    #[arg(long, value_enum, default_value = "csb")]
+    game: GameName,
+    /// The bot to tune: builtin:ga, with any fixed parameters after it.
+    #[arg(long, default_value = "builtin:ga")]
+    bot: String,
+    /// The tuning file (TOML): [[param]] name, start, min, max, c_end, r_end; optional alpha,
+    /// gamma, A.
+    #[arg(long)]
+    params: Option<PathBuf>,
+    #[arg(long, default_value_t = 100)]
+    iterations: u64,
+    /// Game pairs per iteration (each seed played twice, seats swapped).
+    #[arg(long, default_value_t = 4)]
+    pairs: usize,
+    /// The search's fixed budget in every game.
+    #[arg(long, default_value_t = 300)]
+    rollouts: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Where the checkpoint, history and tuned.toml go.
+    #[arg(long, default_value = "tune")]
+    dir: PathBuf,
+    /// Continue the run whose checkpoint is in --dir.
+    #[arg(long)]
+    resume: bool,
+}
+
+#[derive(Subcommand)]
+enum TuneCommand {
+    /// A table of the parameters over the iterations, and an SVG plot of each.
+    Report {
+        #[arg(long, default_value = "tune")]
+        dir: PathBuf,
+        /// The plot (default: report.svg in --dir).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// An SPRT of the tuned parameters against the defaults, through the arena.
+    Verify {
+        #[arg(long, value_enum, default_value = "csb")]
+        game: GameName,
+        #[arg(long, default_value = "builtin:ga")]
+        bot: String,
+        /// The tuned parameters (name = number lines), e.g. tune/tuned.toml.
+        #[arg(long)]
+        params: PathBuf,
+        /// Most games to play (the SPRT may stop sooner).
+        #[arg(long, default_value_t = 400)]
+        games: usize,
+        #[arg(long, default_value_t = 300)]
+        rollouts: u64,
+        #[arg(long, default_value = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+        sprt: String,
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Results of the games (JSON Lines); must not exist yet.
+        #[arg(long, default_value = "tune-verify.jsonl")]
+        results: PathBuf,
+    },
+}
+
 #[derive(Subcommand)]
 enum ArenaCommand {
     /// Combine results files (shards) and print the summary an unsharded run prints.
@@ -158,6 +227,8 @@ enum Command {
     },
     /// Play many games between two bots, in seat-swapped pairs, and decide which is stronger.
     Arena(ArenaArgs),
+    /// Tune a search bot's parameters by self-play (SPSA); report on a run; verify the result.
+    Tune(TuneArgs),
     /// Serve as a referee for cg-brutaltester's old mode (-o): the protocol on stdin/stdout.
     Referee {
         #[arg(long, value_enum, default_value = "csb")]
@@ -228,6 +299,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             limits,
         } => play(game.kind(), seed, map, [p1, p2], trace, json, limits),
         Command::Arena(args) => arena(args),
+        Command::Tune(args) => tune(args),
         Command::Referee { game } => brutal_referee(game.kind()),
         Command::Verify { files, all } => verify(&files, all),
         Command::Bundle {
@@ -322,6 +394,132 @@ fn play(
             println!("trace written to {}", path.display());
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn tune(args: TuneArgs) -> Result<ExitCode> {
+    use botsim::tune::{self, spsa::Schedule, Files, Run, TuneFile};
+    match args.command {
+        Some(TuneCommand::Report { dir, output }) => {
+            let files = Files::in_dir(&dir);
+            let text = std::fs::read_to_string(&files.checkpoint)
+                .with_context(|| format!("cannot read {}", files.checkpoint.display()))?;
+            let cp: tune::Checkpoint = serde_json::from_str(&text)?;
+            let history = tune::read_history(&files.history)?;
+            let (table, svg) = tune::report(&cp.run.params, &history);
+            let out = output.unwrap_or_else(|| dir.join("report.svg"));
+            std::fs::write(&out, svg).with_context(|| format!("cannot write {}", out.display()))?;
+            print!("{table}");
+            println!("plot written to {}", out.display());
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(TuneCommand::Verify {
+            game,
+            bot,
+            params,
+            games,
+            rollouts,
+            sprt,
+            threads,
+            results,
+        }) => {
+            let text = std::fs::read_to_string(&params)
+                .with_context(|| format!("cannot read {}", params.display()))?;
+            let tuned = botsim::params::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", params.display()))?;
+            let values: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+            let a = tune::bot_with(&bot, rollouts, 1, &values);
+            let b = tune::bot_with(&bot, rollouts, 1, &[]);
+            if games == 0 || !games.is_multiple_of(2) {
+                bail!("--games must be a positive even number");
+            }
+            let mut cfg = arena::Config::new(game.kind(), vec![a, b], games, 1);
+            cfg.threads = threads.unwrap_or_else(all_cores);
+            cfg.sprt = Some(Sprt::parse(&sprt).map_err(anyhow::Error::msg)?);
+            let out = arena::run(&cfg, &results, false, |_| {})?;
+            println!(
+                "tuned ({}) against the defaults, {} games:",
+                params.display(),
+                out.results.len()
+            );
+            println!(
+                "{}",
+                arena::report(&arena::summarize(&out.results), cfg.sprt.as_ref())
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        None => {}
+    }
+    let Some(path) = args.params else {
+        bail!("tune needs --params FILE (the parameters to tune), or: tune report | tune verify");
+    };
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let file = TuneFile::parse(&text).with_context(|| format!("{}", path.display()))?;
+    // Every name must be a parameter of the bot: build it once with the start values.
+    let starts: Vec<(&str, f64)> = file
+        .params
+        .iter()
+        .map(|p| (p.name.as_str(), p.start))
+        .collect();
+    let probe = tune::bot_with(&args.bot, args.rollouts, args.seed, &starts);
+    match args.game {
+        GameName::Csb => botsim::builtin::csb(&probe).map(drop)?,
+        GameName::Fb => botsim::builtin::fb(&probe).map(drop)?,
+    }
+    let mut schedule = Schedule::new(args.iterations);
+    schedule.alpha = file.alpha.unwrap_or(schedule.alpha);
+    schedule.gamma = file.gamma.unwrap_or(schedule.gamma);
+    schedule.a = file.a;
+    let run = Run {
+        game: args.game.kind(),
+        bot: args.bot,
+        params: file.params,
+        schedule,
+        pairs: args.pairs,
+        rollouts: args.rollouts,
+        seed: args.seed,
+    };
+    std::fs::create_dir_all(&args.dir)
+        .with_context(|| format!("cannot create {}", args.dir.display()))?;
+    let files = Files::in_dir(&args.dir);
+    let bar = indicatif::ProgressBar::new(run.schedule.iterations);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} iterations  {msg}  [eta {eta}]",
+        )
+        .expect("a valid template"),
+    );
+    let state = tune::tune(
+        &run,
+        &files,
+        args.resume,
+        args.threads.unwrap_or_else(all_cores),
+        |step| {
+            bar.set_position(step.iteration + 1);
+            let values: Vec<String> = run
+                .params
+                .iter()
+                .zip(&step.theta)
+                .map(|(p, v)| format!("{}={v:.4}", p.name))
+                .collect();
+            bar.set_message(values.join(" "));
+            true
+        },
+    )?;
+    bar.finish_and_clear();
+    println!("{} iterations done; parameters:", state.iteration);
+    print!("{}", tune::tuned_text(&run, &state.theta));
+    println!(
+        "written to {}; history in {}, checkpoint in {}",
+        files.tuned.display(),
+        files.history.display(),
+        files.checkpoint.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

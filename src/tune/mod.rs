@@ -1,0 +1,315 @@
+//! `botsim tune`: SPSA over a search bot's named parameters by self-play, on all cores, with a
+//! checkpoint written atomically after every iteration (a killed run resumes losing at most the
+//! iteration in flight), a history of every iteration, and the result as a parameter file that
+//! `builtin:ga:params=FILE` and `botsim bundle --params FILE` take.
+
+pub mod spsa;
+
+use crate::arena::{self, GameKind};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use spsa::{Param, Schedule, State, Step};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The tuning file (TOML): the parameters, and optionally the SPSA shape.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TuneFile {
+    #[serde(rename = "param")]
+    pub params: Vec<Param>,
+    pub alpha: Option<f64>,
+    pub gamma: Option<f64>,
+    /// The stability constant A (default: 10% of the iterations).
+    #[serde(rename = "A")]
+    pub a: Option<f64>,
+}
+
+impl TuneFile {
+    pub fn parse(text: &str) -> Result<TuneFile> {
+        let f: TuneFile = toml::from_str(text)?;
+        if f.params.is_empty() {
+            bail!("no [[param]] to tune");
+        }
+        for p in &f.params {
+            if !(p.min <= p.start && p.start <= p.max) {
+                bail!(
+                    "{}: start {} is not within [{}, {}]",
+                    p.name,
+                    p.start,
+                    p.min,
+                    p.max
+                );
+            }
+            if p.c_end <= 0.0 || p.r_end <= 0.0 {
+                bail!("{}: c_end and r_end must be positive", p.name);
+            }
+        }
+        Ok(f)
+    }
+}
+
+/// Everything that defines a tuning run; a resumed run must have the same.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Run {
+    pub game: GameKind,
+    /// The bot tuned, e.g. `builtin:ga` (its own parameters may follow).
+    pub bot: String,
+    pub params: Vec<Param>,
+    pub schedule: Schedule,
+    /// Game pairs per iteration.
+    pub pairs: usize,
+    /// The search's fixed budget in every game.
+    pub rollouts: u64,
+    pub seed: u64,
+}
+
+/// The checkpoint: the run and where it stands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub run: Run,
+    pub state: State,
+}
+
+/// A bot spec with parameters set: `builtin:ga:rollouts=R,seed=S,name=value,...`.
+pub fn bot_with(bot: &str, rollouts: u64, seed: u64, values: &[(&str, f64)]) -> String {
+    let mut spec = bot.to_string();
+    let mut parts = vec![format!("rollouts={rollouts}"), format!("seed={seed}")];
+    parts.extend(values.iter().map(|(n, v)| format!("{n}={v:?}")));
+    // builtin:NAME has one colon; parameters after a second.
+    spec.push(if bot.matches(':').count() >= 2 {
+        ','
+    } else {
+        ':'
+    });
+    spec.push_str(&parts.join(","));
+    spec
+}
+
+impl Run {
+    fn named<'a>(&'a self, values: &[f64]) -> Vec<(&'a str, f64)> {
+        self.params
+            .iter()
+            .map(|p| p.name.as_str())
+            .zip(values.iter().copied())
+            .collect()
+    }
+
+    /// Plays iteration `k`'s games, theta+ against theta-, on `threads` threads; returns
+    /// theta+'s points minus theta-'s.
+    pub fn play(&self, k: u64, plus: &[f64], minus: &[f64], threads: usize) -> Result<f64> {
+        use rayon::prelude::*;
+        let a = bot_with(&self.bot, self.rollouts, self.seed, &self.named(plus));
+        let b = bot_with(&self.bot, self.rollouts, self.seed, &self.named(minus));
+        let seed = (self.seed as i64).wrapping_add((k * self.pairs as u64) as i64);
+        let cfg = arena::Config::new(self.game, vec![a, b], 2 * self.pairs, seed);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()?;
+        let points: Result<Vec<f64>> = pool.install(|| {
+            (0..cfg.total_games())
+                .into_par_iter()
+                .map(|g| arena::play_game(&cfg, g).map(|(r, _)| r.points_a()))
+                .collect()
+        });
+        let plus_points: f64 = points?.iter().sum();
+        Ok(2.0 * plus_points - (2 * self.pairs) as f64)
+    }
+}
+
+/// The files of a tuning run, in one directory.
+pub struct Files {
+    pub checkpoint: PathBuf,
+    pub history: PathBuf,
+    pub tuned: PathBuf,
+}
+
+impl Files {
+    pub fn in_dir(dir: &Path) -> Files {
+        Files {
+            checkpoint: dir.join("checkpoint.json"),
+            history: dir.join("history.jsonl"),
+            tuned: dir.join("tuned.toml"),
+        }
+    }
+}
+
+/// Writes a file so that it is either the old one or the new one, never half of either.
+pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
+    Ok(())
+}
+
+/// The history lines of a run (one `Step` per iteration).
+pub fn read_history(path: &Path) -> Result<Vec<Step>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut out = Vec::new();
+    for (k, l) in lines.iter().enumerate() {
+        match serde_json::from_str(l) {
+            Ok(s) => out.push(s),
+            Err(_) if k + 1 == lines.len() => {}
+            Err(e) => bail!("{}:{}: {e}", path.display(), k + 1),
+        }
+    }
+    Ok(out)
+}
+
+/// Runs (or resumes) a tuning run up to its last iteration, calling `progress` after each; it
+/// stops early, with everything saved, when `progress` says `false`.
+pub fn tune(
+    run: &Run,
+    files: &Files,
+    resume: bool,
+    threads: usize,
+    mut progress: impl FnMut(&Step) -> bool,
+) -> Result<State> {
+    let mut state = if resume {
+        let text = std::fs::read_to_string(&files.checkpoint)
+            .with_context(|| format!("--resume: cannot read {}", files.checkpoint.display()))?;
+        let cp: Checkpoint = serde_json::from_str(&text)
+            .with_context(|| format!("{}", files.checkpoint.display()))?;
+        if cp.run != *run {
+            bail!(
+                "--resume: {} is from a run with other settings",
+                files.checkpoint.display()
+            );
+        }
+        // Forget history of the iteration that was in flight.
+        let kept: Vec<Step> = read_history(&files.history)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|s| s.iteration < cp.state.iteration)
+            .collect();
+        let text: String = kept
+            .iter()
+            .map(|s| serde_json::to_string(s).expect("serializable") + "\n")
+            .collect();
+        write_atomic(&files.history, &text)?;
+        cp.state
+    } else {
+        if files.checkpoint.exists() {
+            bail!(
+                "{} exists: pass --resume to continue that run, or use another directory",
+                files.checkpoint.display()
+            );
+        }
+        std::fs::write(&files.history, "")
+            .with_context(|| format!("cannot write {}", files.history.display()))?;
+        State {
+            iteration: 0,
+            theta: run.params.iter().map(|p| p.start).collect(),
+        }
+    };
+    while state.iteration < run.schedule.iterations {
+        let k = state.iteration;
+        let mut failure = None;
+        let step = spsa::iterate(
+            &run.params,
+            &run.schedule,
+            run.seed,
+            &mut state,
+            |plus, minus| {
+                run.play(k, plus, minus, threads).unwrap_or_else(|e| {
+                    failure = Some(e);
+                    0.0
+                })
+            },
+        );
+        if let Some(e) = failure {
+            return Err(e.context(format!("iteration {k}")));
+        }
+        let mut h = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&files.history)?;
+        writeln!(h, "{}", serde_json::to_string(&step)?)?;
+        h.flush()?;
+        let cp = Checkpoint {
+            run: run.clone(),
+            state: state.clone(),
+        };
+        write_atomic(&files.checkpoint, &serde_json::to_string_pretty(&cp)?)?;
+        write_atomic(&files.tuned, &tuned_text(run, &state.theta))?;
+        if !progress(&step) {
+            break;
+        }
+    }
+    Ok(state)
+}
+
+/// The result as a parameter file.
+pub fn tuned_text(run: &Run, theta: &[f64]) -> String {
+    let pairs: Vec<(String, f64)> = run
+        .params
+        .iter()
+        .map(|p| p.name.clone())
+        .zip(theta.iter().copied())
+        .collect();
+    format!(
+        "# tuned by botsim tune: {} {} iterations\n{}",
+        run.bot,
+        run.schedule.iterations,
+        crate::params::format(&pairs)
+    )
+}
+
+/// A table of the parameters over the iterations (about ten rows) and an SVG plot of each,
+/// scaled to its [min, max].
+pub fn report(params: &[Param], history: &[Step]) -> (String, String) {
+    let mut table = format!("{:>9}", "iteration");
+    for p in params {
+        table.push_str(&format!("  {:>14}", p.name));
+    }
+    table.push('\n');
+    let every = (history.len() / 10).max(1);
+    for (k, s) in history.iter().enumerate() {
+        if k % every == 0 || k + 1 == history.len() {
+            table.push_str(&format!("{:>9}", s.iteration));
+            for v in &s.theta {
+                table.push_str(&format!("  {v:>14.5}"));
+            }
+            table.push('\n');
+        }
+    }
+    let (w, h, pad) = (720.0, 360.0, 40.0);
+    let n = history.len().max(2) as f64 - 1.0;
+    let colors = [
+        "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+    ];
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{pad}\" y=\"20\">botsim tune: each parameter between its min (bottom) and max (top), by iteration</text>\n<rect x=\"{pad}\" y=\"{pad}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#888\"/>\n",
+        h + 30.0 + 16.0 * params.len() as f64,
+        w - 2.0 * pad,
+        h - 2.0 * pad
+    );
+    for (i, p) in params.iter().enumerate() {
+        let color = colors[i % colors.len()];
+        let points: Vec<String> = history
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let x = pad + (w - 2.0 * pad) * k as f64 / n;
+                let f = (s.theta[i] - p.min) / (p.max - p.min);
+                let y = h - pad - (h - 2.0 * pad) * f;
+                format!("{x:.1},{y:.1}")
+            })
+            .collect();
+        svg.push_str(&format!(
+            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\" points=\"{}\"/>\n",
+            points.join(" ")
+        ));
+        let last = history.last().map_or(p.start, |s| s.theta[i]);
+        svg.push_str(&format!(
+            "<text x=\"{pad}\" y=\"{}\" fill=\"{color}\">{} = {last:.4} (range {} to {})</text>\n",
+            h + 16.0 * (i as f64 + 1.0),
+            p.name,
+            p.min,
+            p.max
+        ));
+    }
+    svg.push_str("</svg>\n");
+    (table, svg)
+}

@@ -1,0 +1,86 @@
+//! `botsim tune` on real games: an interrupted run resumes exactly where it stopped, its files
+//! are complete, and the result is a parameter file the bot and the bundler take.
+
+use botsim::arena::GameKind;
+use botsim::tune::{self, spsa::Param, spsa::Schedule, Files, Run};
+use std::path::PathBuf;
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("botsim-tune-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run() -> Run {
+    let param = |name: &str, start, min, max, c_end| Param {
+        name: name.to_string(),
+        start,
+        min,
+        max,
+        c_end,
+        r_end: 0.05,
+    };
+    Run {
+        game: GameKind::Csb,
+        bot: "builtin:ga".to_string(),
+        params: vec![
+            param("weights.runner", 1.0, 0.5, 2.0, 0.2),
+            param("weights.blocker_runner", 0.15, 0.0, 1.0, 0.1),
+        ],
+        schedule: Schedule::new(5),
+        pairs: 1,
+        rollouts: 60,
+        seed: 4,
+    }
+}
+
+#[test]
+fn an_interrupted_tuning_run_resumes_exactly() {
+    let r = run();
+    let whole = Files::in_dir(&dir("whole"));
+    let done = tune::tune(&r, &whole, false, 2, |_| true).unwrap();
+    assert_eq!(done.iteration, 5);
+
+    let cut = Files::in_dir(&dir("cut"));
+    let half = tune::tune(&r, &cut, false, 2, |s| s.iteration < 1).unwrap();
+    assert_eq!(
+        half.iteration, 2,
+        "stopped after two iterations, both saved"
+    );
+    // A second fresh start over the same directory is refused.
+    assert!(tune::tune(&r, &cut, false, 2, |_| true).is_err());
+    let resumed = tune::tune(&r, &cut, true, 2, |_| true).unwrap();
+    assert_eq!(resumed, done);
+    let (h1, h2) = (
+        tune::read_history(&whole.history).unwrap(),
+        tune::read_history(&cut.history).unwrap(),
+    );
+    assert_eq!(h1, h2, "each iteration once, the same");
+    assert_eq!(
+        std::fs::read_to_string(&whole.tuned).unwrap(),
+        std::fs::read_to_string(&cut.tuned).unwrap()
+    );
+    for s in &h1 {
+        for (v, p) in s
+            .theta
+            .iter()
+            .chain(&s.plus)
+            .chain(&s.minus)
+            .zip(r.params.iter().cycle())
+        {
+            assert!(*v >= p.min && *v <= p.max, "{v} outside {}", p.name);
+        }
+    }
+    // Other settings cannot resume this run.
+    let mut other = run();
+    other.pairs = 2;
+    assert!(tune::tune(&other, &cut, true, 2, |_| true).is_err());
+    // The result is a parameter file the search bot takes.
+    let spec = format!("builtin:ga:rollouts=50,params={}", whole.tuned.display());
+    assert!(botsim::builtin::csb(&spec).is_ok());
+    let (table, svg) = tune::report(&r.params, &h1);
+    assert!(
+        table.contains("weights.runner") && svg.starts_with("<svg") && svg.contains("polyline")
+    );
+}
