@@ -59,60 +59,58 @@ impl Summary {
     /// Mean score per game, its variance per sample, and the number of samples: pairs when
     /// there are any (each pair's mean), else games.
     fn mean_var(&self) -> (f64, f64, f64) {
-        self.mean_var_with(0.0)
-    }
-
-    /// `mean_var` with `prior` added to the count of every outcome.
-    fn mean_var_with(&self, prior: f64) -> (f64, f64, f64) {
         let pairs: u64 = self.pentanomial.iter().sum();
         let (values, counts): (&[f64], Vec<f64>) = if pairs > 0 {
             (
                 &[0.0, 0.25, 0.5, 0.75, 1.0],
-                self.pentanomial.iter().map(|&c| c as f64 + prior).collect(),
+                self.pentanomial.iter().map(|&c| c as f64).collect(),
             )
         } else {
             (
                 &[0.0, 0.5, 1.0],
                 [self.losses, self.draws, self.wins]
                     .iter()
-                    .map(|&c| c as f64 + prior)
+                    .map(|&c| c as f64)
                     .collect(),
             )
         };
         let n: f64 = counts.iter().sum();
-        let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / n;
+        let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / n.max(1.0);
         let var = values
             .iter()
             .zip(&counts)
             .map(|(v, c)| (v - mean).powi(2) * c)
             .sum::<f64>()
-            / n;
-        (
-            mean,
-            var,
-            if prior > 0.0 {
-                n - prior * counts.len() as f64
-            } else {
-                n
-            },
-        )
+            / n.max(1.0);
+        (mean, var, n)
     }
 
     /// The log-likelihood ratio of H1 (Elo difference `elo1`) against H0 (`elo0`), with the
     /// normal approximation on the pair means.
+    ///
+    /// Only complete pairs count. The mean and variance include a prior of one pair, half lost
+    /// and half won: it leaves the mean of a balanced record alone and keeps the variance of a
+    /// one-sided record (all wins) from vanishing, which would make a handful of games look
+    /// decisive.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        if self.games() == 0 && self.pentanomial.iter().all(|&c| c == 0) {
+        let pairs: u64 = self.pentanomial.iter().sum();
+        if pairs == 0 {
             return 0.0;
         }
-        // A one-sided record (all wins) has no variance: like fishtest, count a thousandth
-        // of a pair (or game) in every outcome, which decides such records without moving
-        // others.
-        let (mean, var, n) = self.mean_var_with(1e-3);
-        if var <= 0.0 || n == 0.0 {
-            return 0.0;
-        }
+        let values = [0.0, 0.25, 0.5, 0.75, 1.0];
+        let mut counts = self.pentanomial.map(|c| c as f64);
+        counts[0] += 0.5;
+        counts[4] += 0.5;
+        let total: f64 = counts.iter().sum();
+        let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / total;
+        let var = values
+            .iter()
+            .zip(&counts)
+            .map(|(v, c)| (v - mean).powi(2) * c)
+            .sum::<f64>()
+            / total;
         let (s0, s1) = (score_of(elo0), score_of(elo1));
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+        pairs as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 }
 
@@ -234,11 +232,11 @@ mod tests {
             losses: 0,
             pentanomial: [10, 20, 40, 20, 10],
         };
-        let var = (10.0 * 0.25 + 20.0 * 0.0625 + 20.0 * 0.0625 + 10.0 * 0.25) / 100.0;
+        // With the prior pair (half at 0, half at 1): counts 10.5, 20, 40, 20, 10.5 of 101.
+        let var = (10.5 * 0.25 + 20.0 * 0.0625 + 20.0 * 0.0625 + 10.5 * 0.25) / 101.0;
         let (s0, s1) = (score_of(0.0), score_of(10.0));
         let want = 100.0 * (s1 - s0) * (1.0 - s0 - s1) / (2.0 * var);
-        // The LLR counts a thousandth of a pair in every outcome (see `llr`): within 1e-4.
-        assert!((s.llr(0.0, 10.0) - want).abs() < 1e-4 * want.abs());
+        assert!((s.llr(0.0, 10.0) - want).abs() < 1e-12);
         assert!(s.llr(0.0, 10.0) < 0.0, "a 50% score favours H0");
     }
 
@@ -259,12 +257,19 @@ mod tests {
             .unwrap();
         assert!(t.verdict(&at(first_h1 - 1)).1 == Verdict::Continue);
         assert!(t.verdict(&at(first_h1)).0 >= hi);
-        // A perfect record is decided too (no variance without the prior).
-        let perfect = Summary {
-            pentanomial: [0, 0, 0, 0, 10],
+        // A perfect record is decided, but not by a handful of pairs, and never by games
+        // that do not make a pair yet.
+        let perfect = |n| Summary {
+            pentanomial: [0, 0, 0, 0, n],
             ..Summary::default()
         };
-        assert_eq!(t.verdict(&perfect).1, Verdict::H1);
+        assert_eq!(t.verdict(&perfect(30)).1, Verdict::H1);
+        assert_eq!(t.verdict(&perfect(5)).1, Verdict::Continue);
+        let one_game = Summary {
+            wins: 1,
+            ..Summary::default()
+        };
+        assert_eq!(t.verdict(&one_game), (0.0, Verdict::Continue));
         // A losing record is rejected.
         let bad = Summary {
             pentanomial: [40, 40, 20, 0, 0],
