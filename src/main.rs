@@ -148,10 +148,34 @@ struct TuneArgs {
     /// Continue the run whose checkpoint is in --dir.
     #[arg(long)]
     resume: bool,
+    /// Only write the run's checkpoint (iteration 0), to play its iterations in shards with
+    /// `tune play` and `tune update`.
+    #[arg(long)]
+    init: bool,
 }
 
 #[derive(Subcommand)]
 enum TuneCommand {
+    /// Play this machine's share of the current iteration's games (the run's checkpoint in
+    /// --dir), as arena result lines.
+    Play {
+        #[arg(long, default_value = "tune")]
+        dir: PathBuf,
+        /// Share i of N (0-based).
+        #[arg(long)]
+        shard: String,
+        #[arg(long)]
+        results: PathBuf,
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Apply the current iteration from the shards' results, and move to the next.
+    Update {
+        #[arg(long, default_value = "tune")]
+        dir: PathBuf,
+        #[arg(required = true)]
+        results: Vec<PathBuf>,
+    },
     /// A table of the parameters over the iterations, and an SVG plot of each.
     Report {
         #[arg(long, default_value = "tune")]
@@ -397,6 +421,19 @@ fn play(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `i/N` with 0 <= i < N.
+fn parse_shard(text: &str) -> Result<(usize, usize)> {
+    text.split_once('/')
+        .and_then(|(i, n)| {
+            Some((
+                i.trim().parse::<usize>().ok()?,
+                n.trim().parse::<usize>().ok()?,
+            ))
+        })
+        .filter(|&(i, n)| n > 0 && i < n)
+        .with_context(|| format!("--shard '{text}': expected i/N with 0 <= i < N"))
+}
+
 fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -452,6 +489,55 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
             );
             return Ok(ExitCode::SUCCESS);
         }
+        Some(TuneCommand::Play {
+            dir,
+            shard,
+            results,
+            threads,
+        }) => {
+            let files = Files::in_dir(&dir);
+            let cp = tune::load(&files)?;
+            let shard = parse_shard(&shard)?;
+            if results.exists() {
+                bail!(
+                    "{} exists; each shard of each iteration writes a new file",
+                    results.display()
+                );
+            }
+            let rs =
+                cp.run
+                    .play_games(&cp.state, Some(shard), threads.unwrap_or_else(all_cores))?;
+            let text: String = rs
+                .iter()
+                .map(|r| serde_json::to_string(r).expect("serializable") + "\n")
+                .collect();
+            std::fs::write(&results, text)
+                .with_context(|| format!("cannot write {}", results.display()))?;
+            println!(
+                "iteration {}: played {} game(s) of shard {}/{} into {}",
+                cp.state.iteration,
+                rs.len(),
+                shard.0,
+                shard.1,
+                results.display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(TuneCommand::Update { dir, results }) => {
+            let files = Files::in_dir(&dir);
+            let cp = tune::load(&files)?;
+            let mut all = Vec::new();
+            for f in &results {
+                all.extend(arena::read_results(f)?);
+            }
+            let mut state = cp.state.clone();
+            let step = tune::apply(&cp.run, &files, &mut state, &all)?;
+            println!(
+                "iteration {} applied (result {:+}); now at {} of {}",
+                step.iteration, step.result, state.iteration, cp.run.schedule.iterations
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
         None => {}
     }
     let Some(path) = args.params else {
@@ -487,6 +573,14 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(&args.dir)
         .with_context(|| format!("cannot create {}", args.dir.display()))?;
     let files = Files::in_dir(&args.dir);
+    if args.init {
+        tune::start(&run, &files)?;
+        println!(
+            "run written to {}; play its iterations with tune play and tune update",
+            files.checkpoint.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
     let bar = indicatif::ProgressBar::new(run.schedule.iterations);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
@@ -587,18 +681,7 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
         .transpose()
         .map_err(anyhow::Error::msg)?;
     if let Some(text) = &args.shard {
-        let parsed = text
-            .split_once('/')
-            .and_then(|(i, n)| {
-                Some((
-                    i.trim().parse::<usize>().ok()?,
-                    n.trim().parse::<usize>().ok()?,
-                ))
-            })
-            .filter(|&(i, n)| n > 0 && i < n);
-        cfg.shard = Some(
-            parsed.with_context(|| format!("--shard '{text}': expected i/N with 0 <= i < N"))?,
-        );
+        cfg.shard = Some(parse_shard(text)?);
     }
     let total = (0..cfg.total_games())
         .filter(|g| cfg.shard.is_none_or(|(i, n)| g % n == i))

@@ -84,3 +84,27 @@ fn an_interrupted_tuning_run_resumes_exactly() {
         table.contains("weights.runner") && svg.starts_with("<svg") && svg.contains("polyline")
     );
 }
+
+#[test]
+fn iterations_played_in_shards_match_the_local_run() {
+    let r = run();
+    let whole = Files::in_dir(&dir("whole-for-shards"));
+    let done = tune::tune(&r, &whole, false, 2, |_| true).unwrap();
+    let sharded = Files::in_dir(&dir("sharded"));
+    let mut state = tune::start(&r, &sharded).unwrap();
+    for _ in 0..r.schedule.iterations {
+        let first = r.play_games(&state, Some((0, 2)), 1).unwrap();
+        let second = r.play_games(&state, Some((1, 2)), 1).unwrap();
+        // Half an iteration is refused, and changes nothing.
+        assert!(tune::apply(&r, &sharded, &mut state.clone(), &first).is_err());
+        let all: Vec<_> = first.into_iter().chain(second).collect();
+        tune::apply(&r, &sharded, &mut state, &all).unwrap();
+    }
+    assert_eq!(state, done);
+    assert_eq!(
+        tune::read_history(&sharded.history).unwrap(),
+        tune::read_history(&whole.history).unwrap()
+    );
+    // A finished run takes no more.
+    assert!(tune::apply(&r, &sharded, &mut state, &[]).is_err());
+}

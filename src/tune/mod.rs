@@ -5,7 +5,7 @@
 
 pub mod spsa;
 
-use crate::arena::{self, GameKind};
+use crate::arena::{self, GameKind, GameResult};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use spsa::{Param, Schedule, State, Step};
@@ -94,25 +94,69 @@ impl Run {
             .collect()
     }
 
-    /// Plays iteration `k`'s games, theta+ against theta-, on `threads` threads; returns
-    /// theta+'s points minus theta-'s.
-    pub fn play(&self, k: u64, plus: &[f64], minus: &[f64], threads: usize) -> Result<f64> {
+    /// The arena schedule of the iteration `state` stands at: theta+ (player A) against
+    /// theta-, `pairs` seat-swapped pairs on seeds of their own.
+    pub fn iteration_games(&self, state: &State) -> arena::Config {
+        let (plus, minus, _) = spsa::perturb(&self.params, &self.schedule, self.seed, state);
+        let a = bot_with(&self.bot, self.rollouts, self.seed, &self.named(&plus));
+        let b = bot_with(&self.bot, self.rollouts, self.seed, &self.named(&minus));
+        let seed = (self.seed as i64).wrapping_add((state.iteration * self.pairs as u64) as i64);
+        arena::Config::new(self.game, vec![a, b], 2 * self.pairs, seed)
+    }
+
+    /// Plays the games of the current iteration (only shard i of n, if given) on `threads`
+    /// threads.
+    pub fn play_games(
+        &self,
+        state: &State,
+        shard: Option<(usize, usize)>,
+        threads: usize,
+    ) -> Result<Vec<GameResult>> {
         use rayon::prelude::*;
-        let a = bot_with(&self.bot, self.rollouts, self.seed, &self.named(plus));
-        let b = bot_with(&self.bot, self.rollouts, self.seed, &self.named(minus));
-        let seed = (self.seed as i64).wrapping_add((k * self.pairs as u64) as i64);
-        let cfg = arena::Config::new(self.game, vec![a, b], 2 * self.pairs, seed);
+        let cfg = self.iteration_games(state);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
             .build()?;
-        let points: Result<Vec<f64>> = pool.install(|| {
+        pool.install(|| {
             (0..cfg.total_games())
+                .filter(|g| shard.is_none_or(|(i, n)| g % n == i))
+                .collect::<Vec<_>>()
                 .into_par_iter()
-                .map(|g| arena::play_game(&cfg, g).map(|(r, _)| r.points_a()))
+                .map(|g| arena::play_game(&cfg, g).map(|(r, _)| r))
                 .collect()
-        });
-        let plus_points: f64 = points?.iter().sum();
-        Ok(2.0 * plus_points - (2 * self.pairs) as f64)
+        })
+    }
+
+    /// Theta+'s points minus theta-'s over the whole current iteration, from its results
+    /// (gathered from any number of shards); an error if a game is missing or belongs to
+    /// another iteration.
+    pub fn iteration_result(&self, state: &State, results: &[GameResult]) -> Result<f64> {
+        let cfg = self.iteration_games(state);
+        let mut points = vec![None; cfg.total_games()];
+        for r in results {
+            let (seed, seats) = cfg.scheduled(r.game.min(cfg.total_games().saturating_sub(1)));
+            if r.game >= cfg.total_games()
+                || r.seed != seed
+                || r.seats[0] != seats[0]
+                || r.seats[1] != seats[1]
+            {
+                bail!(
+                    "game {} is not a game of iteration {}",
+                    r.game,
+                    state.iteration
+                );
+            }
+            points[r.game] = Some(r.points_a());
+        }
+        if let Some(g) = points.iter().position(Option::is_none) {
+            bail!(
+                "iteration {}: game {g} of {} has no result yet",
+                state.iteration,
+                points.len()
+            );
+        }
+        let plus: f64 = points.iter().flatten().sum();
+        Ok(2.0 * plus - (2 * self.pairs) as f64)
     }
 }
 
@@ -167,77 +211,107 @@ pub fn tune(
     mut progress: impl FnMut(&Step) -> bool,
 ) -> Result<State> {
     let mut state = if resume {
-        let text = std::fs::read_to_string(&files.checkpoint)
-            .with_context(|| format!("--resume: cannot read {}", files.checkpoint.display()))?;
-        let cp: Checkpoint = serde_json::from_str(&text)
-            .with_context(|| format!("{}", files.checkpoint.display()))?;
-        if cp.run != *run {
-            bail!(
-                "--resume: {} is from a run with other settings",
-                files.checkpoint.display()
-            );
-        }
-        // Forget history of the iteration that was in flight.
-        let kept: Vec<Step> = read_history(&files.history)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|s| s.iteration < cp.state.iteration)
-            .collect();
-        let text: String = kept
-            .iter()
-            .map(|s| serde_json::to_string(s).expect("serializable") + "\n")
-            .collect();
-        write_atomic(&files.history, &text)?;
-        cp.state
+        reopen(run, files)?
     } else {
-        if files.checkpoint.exists() {
-            bail!(
-                "{} exists: pass --resume to continue that run, or use another directory",
-                files.checkpoint.display()
-            );
-        }
-        std::fs::write(&files.history, "")
-            .with_context(|| format!("cannot write {}", files.history.display()))?;
-        State {
-            iteration: 0,
-            theta: run.params.iter().map(|p| p.start).collect(),
-        }
+        start(run, files)?
     };
     while state.iteration < run.schedule.iterations {
         let k = state.iteration;
-        let mut failure = None;
-        let step = spsa::iterate(
-            &run.params,
-            &run.schedule,
-            run.seed,
-            &mut state,
-            |plus, minus| {
-                run.play(k, plus, minus, threads).unwrap_or_else(|e| {
-                    failure = Some(e);
-                    0.0
-                })
-            },
-        );
-        if let Some(e) = failure {
-            return Err(e.context(format!("iteration {k}")));
-        }
-        let mut h = std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(&files.history)?;
-        writeln!(h, "{}", serde_json::to_string(&step)?)?;
-        h.flush()?;
-        let cp = Checkpoint {
-            run: run.clone(),
-            state: state.clone(),
-        };
-        write_atomic(&files.checkpoint, &serde_json::to_string_pretty(&cp)?)?;
-        write_atomic(&files.tuned, &tuned_text(run, &state.theta))?;
+        let results = run
+            .play_games(&state, None, threads)
+            .with_context(|| format!("iteration {k}"))?;
+        let step = apply(run, files, &mut state, &results)?;
         if !progress(&step) {
             break;
         }
     }
     Ok(state)
+}
+
+/// Starts a run: its checkpoint at iteration 0 and an empty history. Refuses a directory that
+/// holds a run already.
+pub fn start(run: &Run, files: &Files) -> Result<State> {
+    if files.checkpoint.exists() {
+        bail!(
+            "{} exists: pass --resume to continue that run, or use another directory",
+            files.checkpoint.display()
+        );
+    }
+    let state = State {
+        iteration: 0,
+        theta: run.params.iter().map(|p| p.start).collect(),
+    };
+    std::fs::write(&files.history, "")
+        .with_context(|| format!("cannot write {}", files.history.display()))?;
+    let cp = Checkpoint {
+        run: run.clone(),
+        state: state.clone(),
+    };
+    write_atomic(&files.checkpoint, &serde_json::to_string_pretty(&cp)?)?;
+    write_atomic(&files.tuned, &tuned_text(run, &state.theta))?;
+    Ok(state)
+}
+
+/// Reopens a run from its checkpoint, forgetting the history of an iteration that was in
+/// flight when it stopped.
+pub fn reopen(run: &Run, files: &Files) -> Result<State> {
+    let cp = read_checkpoint(files, run).context("--resume")?;
+    let kept: Vec<Step> = read_history(&files.history)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|s| s.iteration < cp.state.iteration)
+        .collect();
+    let text: String = kept
+        .iter()
+        .map(|s| serde_json::to_string(s).expect("serializable") + "\n")
+        .collect();
+    write_atomic(&files.history, &text)?;
+    Ok(cp.state)
+}
+
+/// Reads a run's checkpoint.
+pub fn load(files: &Files) -> Result<Checkpoint> {
+    let text = std::fs::read_to_string(&files.checkpoint)
+        .with_context(|| format!("cannot read {}", files.checkpoint.display()))?;
+    serde_json::from_str(&text).with_context(|| format!("{}", files.checkpoint.display()))
+}
+
+/// Reads a run's checkpoint, checking it is `run`'s.
+pub fn read_checkpoint(files: &Files, run: &Run) -> Result<Checkpoint> {
+    let cp = load(files)?;
+    if cp.run != *run {
+        bail!(
+            "{} is from a run with other settings",
+            files.checkpoint.display()
+        );
+    }
+    Ok(cp)
+}
+
+/// Applies the current iteration's results (all of its games): the SPSA update, then the
+/// history line, the checkpoint and tuned.toml.
+pub fn apply(run: &Run, files: &Files, state: &mut State, results: &[GameResult]) -> Result<Step> {
+    if state.iteration >= run.schedule.iterations {
+        bail!(
+            "the run is complete ({} iterations)",
+            run.schedule.iterations
+        );
+    }
+    let result = run.iteration_result(state, results)?;
+    let step = spsa::update(&run.params, &run.schedule, run.seed, state, result);
+    let mut h = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&files.history)?;
+    writeln!(h, "{}", serde_json::to_string(&step)?)?;
+    h.flush()?;
+    let cp = Checkpoint {
+        run: run.clone(),
+        state: state.clone(),
+    };
+    write_atomic(&files.checkpoint, &serde_json::to_string_pretty(&cp)?)?;
+    write_atomic(&files.tuned, &tuned_text(run, &state.theta))?;
+    Ok(step)
 }
 
 /// The result as a parameter file.

@@ -106,8 +106,21 @@ pub fn iterate(
     state: &mut State,
     play: impl FnOnce(&[f64], &[f64]) -> f64,
 ) -> Step {
-    let (plus, minus, signs) = perturb(params, schedule, seed, state);
+    let (plus, minus, _) = perturb(params, schedule, seed, state);
     let result = play(&plus, &minus);
+    update(params, schedule, seed, state, result)
+}
+
+/// Applies iteration `state.iteration`'s result (theta+'s points minus theta-'s) and moves to
+/// the next iteration: the second half of [`iterate`], for results gathered elsewhere.
+pub fn update(
+    params: &[Param],
+    schedule: &Schedule,
+    seed: u64,
+    state: &mut State,
+    result: f64,
+) -> Step {
+    let (plus, minus, signs) = perturb(params, schedule, seed, state);
     let k = state.iteration;
     for ((t, p), s) in state.theta.iter_mut().zip(params).zip(&signs) {
         let (c, a) = schedule.steps(p, k);
