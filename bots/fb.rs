@@ -55,13 +55,6 @@ fn main() {
                 return;
             }
         }
-        let s = bot.last;
-        eprintln!(
-            "turn {turn}: {} rollouts, {} generations, best {:.0}, {:.1} ms",
-            s.rollouts,
-            s.generations,
-            s.best_score,
-            started.elapsed().as_secs_f64() * 1000.0
-        );
+        eprintln!("{}", botsim::bot::turn_report(turn, &bot.last, started));
     }
 }

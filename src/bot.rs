@@ -35,6 +35,17 @@ pub trait Bot<G: Game> {
     fn play(&mut self, view: &G::View, lines: &[String]) -> Answer<G::Orders>;
 }
 
+/// The line a contest bot writes on stderr after each turn: what its search did and the time.
+pub fn turn_report(turn: u32, stats: &crate::search::Stats, started: std::time::Instant) -> String {
+    format!(
+        "turn {turn}: {} rollouts, {} generations, best {:.0}, {:.1} ms",
+        stats.rollouts,
+        stats.generations,
+        stats.best_score,
+        started.elapsed().as_secs_f64() * 1000.0
+    )
+}
+
 /// A contest bot's settings, from its command line or else its environment: `--ms N` /
 /// `BOTSIM_MS` (per turn after the first; the first gets 900), `--rollouts N` /
 /// `BOTSIM_ROLLOUTS` (a fixed, reproducible budget instead), `--seed N` / `BOTSIM_SEED`, and

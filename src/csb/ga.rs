@@ -10,8 +10,8 @@ use super::{Csb, View};
 use crate::bot::{Answer, Bot};
 use crate::geom::Vec2;
 pub use crate::search::Think;
-use crate::search::{Budget, Ga, Problem, Rng, Settings, Stats};
-use std::time::{Duration, Instant};
+use crate::search::{Ga, Problem, Rng, Settings, Stats};
+use std::time::Instant;
 
 /// Turns a plan looks ahead.
 pub const HORIZON: usize = 6;
@@ -149,8 +149,7 @@ impl Race<'_> {
 impl crate::params::Named for Params {
     fn values(&self) -> Vec<(&'static str, f64)> {
         let w = &self.weights;
-        let s = &self.search;
-        vec![
+        [
             ("weights.checkpoint", w.checkpoint),
             ("weights.runner", w.runner),
             ("weights.blocker_checkpoint", w.blocker_checkpoint),
@@ -160,17 +159,14 @@ impl crate::params::Named for Params {
             ("opponent_share", self.opponent_share),
             ("shield_gene", self.shield_gene),
             ("boost_gene", self.boost_gene),
-            ("search.population", s.population as f64),
-            ("search.elites", s.elites as f64),
-            ("search.tournament", s.tournament as f64),
-            ("search.mutation_start", s.mutation_start),
-            ("search.mutation_end", s.mutation_end),
         ]
+        .into_iter()
+        .chain(self.search.values())
+        .collect()
     }
 
     fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
         let w = &mut self.weights;
-        let s = &mut self.search;
         match name {
             "weights.checkpoint" => w.checkpoint = value,
             "weights.runner" => w.runner = value,
@@ -181,18 +177,11 @@ impl crate::params::Named for Params {
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
-            "search.population" => s.population = crate::params::count(name, value, 4)?,
-            "search.elites" => s.elites = crate::params::count(name, value, 0)?,
-            "search.tournament" => s.tournament = crate::params::count(name, value, 1)?,
-            "search.mutation_start" => s.mutation_start = value,
-            "search.mutation_end" => s.mutation_end = value,
-            _ => return Err(format!("csb ga has no parameter '{name}'")),
-        }
-        if s.elites >= s.population {
-            return Err(format!(
-                "search.elites ({}) must be below search.population ({})",
-                s.elites, s.population
-            ));
+            _ => {
+                if !self.search.set(name, value)? {
+                    return Err(format!("csb ga has no parameter '{name}'"));
+                }
+            }
         }
         Ok(())
     }
@@ -361,7 +350,9 @@ impl GaBot {
         let (seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
         self.state = seen;
         self.seat = Some(seat);
-        let (mine_budget, theirs_budget) = self.budgets(first, started);
+        let (mine_budget, theirs_budget) =
+            self.think
+                .budgets(first, started, self.params.opponent_share);
         let params = self.params;
         let opponent = 1 - seat;
         // The opponent's plan, against our last plan shifted (or a straight one).
@@ -408,23 +399,6 @@ impl GaBot {
         Ok(orders)
     }
 
-    /// The budgets of the opponent's search and ours.
-    fn budgets(&self, first: bool, started: Instant) -> (Budget, Budget) {
-        let share = self.params.opponent_share;
-        match self.think {
-            Think::Rollouts(n) => {
-                let theirs = (n as f64 * share) as u64;
-                (Budget::Rollouts(n - theirs), Budget::Rollouts(theirs))
-            }
-            Think::Millis { first: f, later } => {
-                let ms = if first { f } else { later };
-                let end = started + Duration::from_millis(ms);
-                let mid = started + Duration::from_secs_f64(ms as f64 * share / 1000.0);
-                (Budget::Until(end), Budget::Until(mid))
-            }
-        }
-    }
-
     /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
     fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
         let pod = &self.state.pods[i];
@@ -444,11 +418,7 @@ impl GaBot {
 
     /// A description for traces and logs.
     pub fn describe(&self) -> String {
-        let think = match self.think {
-            Think::Rollouts(n) => format!("rollouts={n}"),
-            Think::Millis { later, .. } => format!("ms={later}"),
-        };
-        format!("ga({think},seed={})", self.seed)
+        format!("ga({},seed={})", self.think.describe(), self.seed)
     }
 }
 

@@ -8,8 +8,8 @@ use super::step::{self, Action};
 use super::{protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::bot::{Answer, Bot};
 use crate::geom::Vec2;
-use crate::search::{Budget, Ga, Problem, Rng, Settings, Stats};
-use std::time::{Duration, Instant};
+use crate::search::{Ga, Problem, Rng, Settings, Stats};
+use std::time::Instant;
 
 /// Turns a plan looks ahead.
 pub const HORIZON: usize = 4;
@@ -84,8 +84,7 @@ impl Default for Params {
 impl crate::params::Named for Params {
     fn values(&self) -> Vec<(&'static str, f64)> {
         let w = &self.weights;
-        let s = &self.search;
-        vec![
+        [
             ("weights.goal", w.goal),
             ("weights.snaffle", w.snaffle),
             ("weights.chase", w.chase),
@@ -94,17 +93,14 @@ impl crate::params::Named for Params {
             ("weights.win", w.win),
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
-            ("search.population", s.population as f64),
-            ("search.elites", s.elites as f64),
-            ("search.tournament", s.tournament as f64),
-            ("search.mutation_start", s.mutation_start),
-            ("search.mutation_end", s.mutation_end),
         ]
+        .into_iter()
+        .chain(self.search.values())
+        .collect()
     }
 
     fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
         let w = &mut self.weights;
-        let s = &mut self.search;
         match name {
             "weights.goal" => w.goal = value,
             "weights.snaffle" => w.snaffle = value,
@@ -114,18 +110,11 @@ impl crate::params::Named for Params {
             "weights.win" => w.win = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
-            "search.population" => s.population = crate::params::count(name, value, 4)?,
-            "search.elites" => s.elites = crate::params::count(name, value, 0)?,
-            "search.tournament" => s.tournament = crate::params::count(name, value, 1)?,
-            "search.mutation_start" => s.mutation_start = value,
-            "search.mutation_end" => s.mutation_end = value,
-            _ => return Err(format!("fb ga has no parameter '{name}'")),
-        }
-        if s.elites >= s.population {
-            return Err(format!(
-                "search.elites ({}) must be below search.population ({})",
-                s.elites, s.population
-            ));
+            _ => {
+                if !self.search.set(name, value)? {
+                    return Err(format!("fb ga has no parameter '{name}'"));
+                }
+            }
         }
         Ok(())
     }
@@ -364,21 +353,9 @@ impl GaBot {
         let team = self.team.expect("set above");
         let state = protocol::parse_turn(lines, team, self.state.as_ref())?;
         let first = self.state.is_none();
-        let (mine_budget, theirs_budget) = match self.think {
-            Think::Rollouts(n) => {
-                let theirs = (n as f64 * self.params.opponent_share) as u64;
-                (Budget::Rollouts(n - theirs), Budget::Rollouts(theirs))
-            }
-            Think::Millis { first: f, later } => {
-                let ms = if first { f } else { later };
-                let mid = started
-                    + Duration::from_secs_f64(ms as f64 * self.params.opponent_share / 1000.0);
-                (
-                    Budget::Until(started + Duration::from_millis(ms)),
-                    Budget::Until(mid),
-                )
-            }
-        };
+        let (mine_budget, theirs_budget) =
+            self.think
+                .budgets(first, started, self.params.opponent_share);
         let params = self.params;
         let ours_before = self.mine.best().copied().unwrap_or(STRAIGHT);
         let mut theirs = Match {
@@ -415,11 +392,7 @@ impl GaBot {
     }
 
     pub fn describe(&self) -> String {
-        let think = match self.think {
-            Think::Rollouts(n) => format!("rollouts={n}"),
-            Think::Millis { later, .. } => format!("ms={later}"),
-        };
-        format!("ga({think},seed={})", self.seed)
+        format!("ga({},seed={})", self.think.describe(), self.seed)
     }
 }
 

@@ -46,6 +46,33 @@ pub enum Think {
     Millis { first: u64, later: u64 },
 }
 
+impl Think {
+    /// A turn's budgets, split between the opponent's search (run first, `share` of the turn)
+    /// and ours: (ours, theirs). A deadline counts from `started`, the first line read.
+    pub fn budgets(self, first: bool, started: Instant, share: f64) -> (Budget, Budget) {
+        match self {
+            Think::Rollouts(n) => {
+                let theirs = (n as f64 * share) as u64;
+                (Budget::Rollouts(n - theirs), Budget::Rollouts(theirs))
+            }
+            Think::Millis { first: f, later } => {
+                let ms = if first { f } else { later };
+                let end = started + std::time::Duration::from_millis(ms);
+                let mid = started + std::time::Duration::from_secs_f64(ms as f64 * share / 1000.0);
+                (Budget::Until(end), Budget::Until(mid))
+            }
+        }
+    }
+
+    /// `rollouts=N` or `ms=M`, as the built-in bot's parameters say it.
+    pub fn describe(self) -> String {
+        match self {
+            Think::Rollouts(n) => format!("rollouts={n}"),
+            Think::Millis { later, .. } => format!("ms={later}"),
+        }
+    }
+}
+
 /// Search settings; every number a named parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
@@ -68,6 +95,39 @@ impl Default for Settings {
             mutation_start: 0.35,
             mutation_end: 0.05,
         }
+    }
+}
+
+impl Settings {
+    /// The settings as named parameters (`search.*`).
+    pub fn values(&self) -> [(&'static str, f64); 5] {
+        [
+            ("search.population", self.population as f64),
+            ("search.elites", self.elites as f64),
+            ("search.tournament", self.tournament as f64),
+            ("search.mutation_start", self.mutation_start),
+            ("search.mutation_end", self.mutation_end),
+        ]
+    }
+
+    /// Sets a `search.*` parameter; `Ok(false)` if `name` is none of them.
+    pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
+        use crate::params::count;
+        match name {
+            "search.population" => self.population = count(name, value, 4)?,
+            "search.elites" => self.elites = count(name, value, 0)?,
+            "search.tournament" => self.tournament = count(name, value, 1)?,
+            "search.mutation_start" => self.mutation_start = value,
+            "search.mutation_end" => self.mutation_end = value,
+            _ => return Ok(false),
+        }
+        if self.elites >= self.population {
+            return Err(format!(
+                "search.elites ({}) must be below search.population ({})",
+                self.elites, self.population
+            ));
+        }
+        Ok(true)
     }
 }
 
