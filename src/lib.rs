@@ -16,7 +16,7 @@
 //!
 //! **The tool side** runs games and reads and writes files, and uses well-kept crates freely:
 //! - [`referee`]: whole games between bots, and replaying recorded games (`verify`);
-//! - [`trace`]: the `trace/1` game record (gzip JSON Lines);
+//! - [`trace`]: the `trace/1` game record (gzip JSON Lines); [`replay`]: a game as an HTML page;
 //! - [`arena`]: many games in parallel, resumable results, statistics and SPRT;
 //! - [`builtin`]: the built-in bots by name;
 //! - [`bundle`]: one source file for the contest server;
@@ -37,5 +37,6 @@ pub mod bench;
 pub mod builtin;
 pub mod bundle;
 pub mod referee;
+pub mod replay;
 pub mod trace;
 pub mod tune;

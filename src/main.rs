@@ -105,6 +105,9 @@ struct ArenaArgs {
     /// Write each program player's stderr into this directory, one file per game and seat.
     #[arg(long)]
     logs: Option<PathBuf>,
+    /// With --replays: also an HTML replay of these games of player A: all, wins, draws, losses.
+    #[arg(long, requires = "replays")]
+    html: Option<String>,
     /// Stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05.
     #[arg(long)]
     sprt: Option<String>,
@@ -251,6 +254,16 @@ enum Command {
     },
     /// Play many games between two bots, in seat-swapped pairs, and decide which is stronger.
     Arena(ArenaArgs),
+    /// Write a game of a trace file as a self-contained HTML page that plays it.
+    Replay {
+        /// A trace file (trace/1, gzip or plain).
+        file: PathBuf,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Tune a search bot's parameters by self-play (SPSA); report on a run; verify the result.
     Tune(TuneArgs),
     /// Serve as a referee for cg-brutaltester's old mode (-o): the protocol on stdin/stdout.
@@ -324,6 +337,20 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => play(game.kind(), seed, map, [p1, p2], trace, json, limits),
         Command::Arena(args) => arena(args),
         Command::Tune(args) => tune(args),
+        Command::Replay { file, game, output } => {
+            let games = trace::read_file(&file)?;
+            let Some(t) = game.checked_sub(1).and_then(|k| games.get(k)) else {
+                bail!(
+                    "{} has {} game(s); --game {game} is not one of them",
+                    file.display(),
+                    games.len()
+                );
+            };
+            std::fs::write(&output, botsim::replay::html(t)?)
+                .with_context(|| format!("cannot write {}", output.display()))?;
+            println!("replay of game {game} written to {}", output.display());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Referee { game } => brutal_referee(game.kind()),
         Command::Verify { files, all } => verify(&files, all),
         Command::Bundle {
@@ -675,6 +702,11 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
     cfg.limits = args.limits.limits(game);
     cfg.replays = args.replays;
     cfg.logs = args.logs;
+    cfg.html = args
+        .html
+        .as_deref()
+        .map(arena::HtmlGames::parse)
+        .transpose()?;
     cfg.sprt = args
         .sprt
         .map(|s| Sprt::parse(&s))

@@ -97,6 +97,38 @@ pub struct Config {
     pub sprt: Option<Sprt>,
     /// CSB only: an explicit map instead of the seed's.
     pub map: Option<Vec<(i32, i32)>>,
+    /// Which games also get an HTML replay (beside their traces in `replays`).
+    pub html: Option<HtmlGames>,
+}
+
+/// The games to write HTML replays of, from player A's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HtmlGames {
+    All,
+    Wins,
+    Draws,
+    Losses,
+}
+
+impl HtmlGames {
+    pub fn parse(text: &str) -> Result<HtmlGames> {
+        Ok(match text {
+            "all" => HtmlGames::All,
+            "wins" => HtmlGames::Wins,
+            "draws" => HtmlGames::Draws,
+            "losses" => HtmlGames::Losses,
+            _ => bail!("--html '{text}': expected all, wins, draws or losses (of player A)"),
+        })
+    }
+
+    fn wants(self, points_a: Points) -> bool {
+        match self {
+            HtmlGames::All => true,
+            HtmlGames::Wins => points_a == 1.0,
+            HtmlGames::Draws => points_a == 0.5,
+            HtmlGames::Losses => points_a == 0.0,
+        }
+    }
 }
 
 impl Config {
@@ -117,6 +149,7 @@ impl Config {
             logs: None,
             sprt: None,
             map: None,
+            html: None,
         }
     }
 }
@@ -514,7 +547,15 @@ pub fn run(
                 }
             };
             if let (Some(dir), Some(t)) = (&cfg.replays, trace) {
-                trace::write_file(&dir.join(format!("game{:06}.jsonl.gz", result.game)), &[t])?;
+                trace::write_file(
+                    &dir.join(format!("game{:06}.jsonl.gz", result.game)),
+                    std::slice::from_ref(&t),
+                )?;
+                if cfg.html.is_some_and(|h| h.wants(result.points_a())) {
+                    let page = dir.join(format!("game{:06}.html", result.game));
+                    std::fs::write(&page, crate::replay::html(&t)?)
+                        .with_context(|| format!("cannot write {}", page.display()))?;
+                }
             }
             let line = serde_json::to_string(&result)?;
             writeln!(out, "{line}")?;
