@@ -258,12 +258,7 @@ pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(
         };
         let mut exact = Match::new(spec.setup()?);
         for turn in &t.turns {
-            let replies: [Option<&[String]>; 2] = std::array::from_fn(|p| {
-                turn.output
-                    .get(p)
-                    .filter(|l| !l.is_empty())
-                    .map(Vec::as_slice)
-            });
+            let replies = crate::referee::recorded_replies(turn);
             let mut fast = exact.clone();
             fast.play_turn_fast(replies);
             let over = exact.play_turn(replies).is_some();

@@ -108,6 +108,25 @@ impl Neg for Vec2 {
     }
 }
 
+/// Receives the collisions an engine resolves, as it resolves them: the instant within the turn
+/// (0 to 1), the body, the other body (`None`: a wall or a post), and where they touch. The
+/// engines' usual steps pass `()`, which does nothing and costs nothing; a replay records into a
+/// `Vec`.
+pub trait Contacts {
+    fn contact(&mut self, time: f64, a: usize, b: Option<usize>, at: Vec2);
+}
+
+impl Contacts for () {
+    #[inline(always)]
+    fn contact(&mut self, _: f64, _: usize, _: Option<usize>, _: Vec2) {}
+}
+
+impl Contacts for Vec<(f64, usize, Option<usize>, Vec2)> {
+    fn contact(&mut self, time: f64, a: usize, b: Option<usize>, at: Vec2) {
+        self.push((time, a, b, at));
+    }
+}
+
 /// Sine and cosine for the search's fast physics: a two-part reduction by pi/2 and fdlibm's
 /// kernel polynomials on [-pi/4, pi/4]. Within an ulp or two of the platform's functions for
 /// the angles pods reach (|a| < 10^6), and several times cheaper.

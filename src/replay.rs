@@ -2,6 +2,8 @@
 //! on a canvas with play/pause, stepping, speed and a turn slider, and shows each bot's lines.
 //! The page template is `replay.html`; the trace goes in as JSON.
 
+use crate::geom::Vec2;
+use crate::referee::recorded_replies;
 use crate::trace::Trace;
 use anyhow::Result;
 
@@ -11,5 +13,52 @@ const TEMPLATE: &str = include_str!("replay.html");
 pub fn html(trace: &Trace) -> Result<String> {
     // Inside a <script> element, "</" must not appear: JSON allows "<\/" for it.
     let json = serde_json::to_string(trace)?.replace("</", "<\\/");
-    Ok(TEMPLATE.replace("__TRACE__", &json))
+    let contacts: Vec<[f64; 3]> = contacts(trace)
+        .into_iter()
+        .map(|(t, at)| [t as f64, at.x.round(), at.y.round()])
+        .collect();
+    Ok(TEMPLATE
+        .replace("__TRACE__", &json)
+        .replace("__CONTACTS__", &serde_json::to_string(&contacts)?))
+}
+
+/// Every collision of the game (its turn, 0-based, and where the bodies touched), found by
+/// playing the recorded orders again on the exact engine. Empty if the trace's setup cannot be
+/// rebuilt.
+pub fn contacts(trace: &Trace) -> Vec<(usize, Vec2)> {
+    let mut out = Vec::new();
+    let mut sink: Vec<(f64, usize, Option<usize>, Vec2)> = Vec::new();
+    let mut record = |t: usize, sink: &mut Vec<(f64, usize, Option<usize>, Vec2)>| {
+        out.extend(sink.drain(..).map(|c| (t, c.3)));
+    };
+    match trace.game.as_str() {
+        "csb" => {
+            let Ok(setup) = crate::referee::csb::setup_from_props(trace) else {
+                return out;
+            };
+            let mut game = crate::referee::csb::Match::new(setup);
+            for (t, turn) in trace.turns.iter().enumerate() {
+                if game.outcome().is_some() {
+                    break;
+                }
+                game.play_turn_recording(recorded_replies(turn), &mut sink);
+                record(t, &mut sink);
+            }
+        }
+        "fb" => {
+            let Ok(start) = crate::referee::fb::start_from_props(trace) else {
+                return out;
+            };
+            let mut game = crate::referee::fb::Match::new(start);
+            for (t, turn) in trace.turns.iter().enumerate() {
+                if game.outcome().is_some() {
+                    break;
+                }
+                game.play_turn_recording(recorded_replies(turn), &mut sink);
+                record(t, &mut sink);
+            }
+        }
+        _ => {}
+    }
+    out
 }

@@ -1,6 +1,6 @@
-//! HTML replays in a real browser: headless Chromium opens a generated page at a given turn,
-//! and the page must show that turn, draw pod (or wizard) 0 where the trace has it, and raise
-//! no error. Screenshots are kept in target/replay-artifacts/. `.ci/run` installs Debian's
+//! HTML replays in a real browser: headless Chromium opens a generated page at a turn with a
+//! collision, and the page must show that turn, draw pod (or wizard) 0 where the trace has it,
+//! mark every collision the engine resolved in that turn, and raise no error. Screenshots are kept in target/replay-artifacts/. `.ci/run` installs Debian's
 //! chromium when it is missing; `BOTSIM_CHROMIUM` names another browser binary.
 
 use std::path::{Path, PathBuf};
@@ -42,8 +42,16 @@ fn attr(dom: &str, name: &str) -> String {
     probe[at..at + probe[at..].find('"').unwrap()].to_string()
 }
 
-fn check(game: &str, file: &str, turn: usize) {
+/// Opens the first turn from 40 on that had a collision, so that its marks are checked too.
+fn check(game: &str, file: &str) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let games = botsim::trace::read_file(&root.join(file)).unwrap();
+    let contacts = botsim::replay::contacts(&games[0]);
+    let turn = 1 + contacts
+        .iter()
+        .map(|c| c.0)
+        .find(|&t| t >= 40)
+        .expect("a collision after turn 40");
     let artifacts = root.join("target/replay-artifacts");
     std::fs::create_dir_all(&artifacts).unwrap();
     let page = artifacts.join(format!("{game}.html"));
@@ -97,7 +105,6 @@ fn check(game: &str, file: &str, turn: usize) {
         "the turn counter shows {turn}"
     );
     // The trace's position of pod / wizard 0 after turn `turn - 1`.
-    let games = botsim::trace::read_file(&root.join(file)).unwrap();
     let state = &games[0].turns[turn - 1].state;
     let (x, y) = if game == "csb" {
         (
@@ -118,6 +125,15 @@ fn check(game: &str, file: &str, turn: usize) {
         (drawn.0 - x).abs() <= 1 && (drawn.1 - y).abs() <= 1,
         "drawn at {drawn:?}, the trace has ({x}, {y})"
     );
+    // The turn's collisions, as the engine resolved them, are all marked.
+    let want = contacts.iter().filter(|c| c.0 == turn - 1).count();
+    assert!(want > 0);
+    assert_eq!(
+        attr(&dom, "data-contacts"),
+        want.to_string(),
+        "collision marks of turn {}",
+        turn - 1
+    );
     let shot = artifacts.join(format!("{game}.png"));
     let s = run(&[format!("--screenshot={}", shot.display())]);
     assert!(
@@ -130,10 +146,10 @@ fn check(game: &str, file: &str, turn: usize) {
 
 #[test]
 fn csb_replay_shows_the_trace_in_a_browser() {
-    check("csb", "tests/data/csb/csb-public-000.jsonl.gz", 50);
+    check("csb", "tests/data/csb/csb-public-000.jsonl.gz");
 }
 
 #[test]
 fn fb_replay_shows_the_trace_in_a_browser() {
-    check("fb", "tests/data/fb/fb-public-000.jsonl.gz", 120);
+    check("fb", "tests/data/fb/fb-public-000.jsonl.gz");
 }

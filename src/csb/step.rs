@@ -5,7 +5,7 @@
 //! The step allocates nothing and touches only the `State` it is given.
 
 use super::state::{Pod, State, Track, PODS};
-use crate::geom::{contact_time, sqrt_le, Vec2};
+use crate::geom::{contact_time, sqrt_le, Contacts, Vec2};
 use crate::java;
 
 /// Radius of a pod.
@@ -93,7 +93,17 @@ impl Command {
 /// the rules. Pods of players already marked dead should be given [`Command::IDLE`] for any pod
 /// whose order the referee did not accept. Call only while the game is not over.
 pub fn step(track: &Track, state: &mut State, commands: &[Command; PODS]) {
-    step_in::<false>(track, state, commands)
+    step_in::<false, ()>(track, state, commands, &mut ())
+}
+
+/// [`step`], reporting each collision it resolves to `contacts` (for replays).
+pub fn step_recording(
+    track: &Track,
+    state: &mut State,
+    commands: &[Command; PODS],
+    contacts: &mut impl Contacts,
+) {
+    step_in::<false, _>(track, state, commands, contacts)
 }
 
 /// The search's faster step: the same rules, with a cheaper sine and cosine and no second
@@ -101,10 +111,15 @@ pub fn step(track: &Track, state: &mut State, commands: &[Command; PODS]) {
 /// thrust, which rarely change an integer (the rate is measured on the golden traces by
 /// `bench::csb_fast_disagreement`).
 pub fn step_fast(track: &Track, state: &mut State, commands: &[Command; PODS]) {
-    step_in::<true>(track, state, commands)
+    step_in::<true, ()>(track, state, commands, &mut ())
 }
 
-fn step_in<const FAST: bool>(track: &Track, state: &mut State, commands: &[Command; PODS]) {
+fn step_in<const FAST: bool, C: Contacts>(
+    track: &Track,
+    state: &mut State,
+    commands: &[Command; PODS],
+    contacts: &mut C,
+) {
     let round = state.round;
     let mut shielded = [false; PODS];
     for (i, (pod, cmd)) in state.pods.iter_mut().zip(commands).enumerate() {
@@ -113,7 +128,7 @@ fn step_in<const FAST: bool>(track: &Track, state: &mut State, commands: &[Comma
     let mut paths = state.pods.map(|p| Path::new(p.pos));
     let mut t = 0.0;
     while t < 1.0 {
-        t += advance(track, &mut state.pods, &shielded, t, &mut paths);
+        t += advance(track, &mut state.pods, &shielded, t, &mut paths, contacts);
     }
     for pod in &mut state.pods {
         pod.vel = pod.vel * FRICTION_KEEP;
@@ -328,6 +343,7 @@ fn advance(
     shielded: &[bool; PODS],
     begin: f64,
     paths: &mut [Path; PODS],
+    contacts: &mut impl Contacts,
 ) -> f64 {
     let limit = 1.0 - begin;
     // Pairs in the referee's order: (3,2), (3,1), (3,0), (2,1), (2,0), (1,0).
@@ -379,6 +395,7 @@ fn advance(
             break;
         }
         let (i, j) = (i as usize, j as usize);
+        contacts.contact(first, i, Some(j), (pods[i].pos + pods[j].pos) * 0.5);
         bounce(pods, shielded, i, j);
         for k in [i, j] {
             paths[k].bend(track, first, pods[k].pos);

@@ -6,7 +6,7 @@ use super::state::{State, BODIES, FIRST_BLUDGER, FIRST_SNAFFLE, WIZARDS};
 use super::{
     inv_mass, mass, radius, GOAL_BOTTOM, GOAL_TOP, HEIGHT, MIN_IMPULSE, POSTS, POST_RADIUS, WIDTH,
 };
-use crate::geom::{contact_time, Vec2};
+use crate::geom::{contact_time, Contacts, Vec2};
 
 /// Collisions this close in time react together; also the separation push.
 pub const EPSILON: f64 = 0.00001;
@@ -89,6 +89,11 @@ fn in_goal(p: Vec2) -> bool {
 
 /// Moves every body through the whole turn.
 pub fn move_all(state: &mut State) {
+    move_all_with(state, &mut ())
+}
+
+/// [`move_all`], reporting each bounce (bodies, posts, walls) to `contacts`.
+pub fn move_all_with(state: &mut State, contacts: &mut impl Contacts) {
     thread_local! {
         // Made once per thread: the buffer is too large to clear every turn.
         static EVENTS: std::cell::RefCell<Events> = std::cell::RefCell::new(Events::new());
@@ -97,12 +102,12 @@ pub fn move_all(state: &mut State) {
         let mut events = events.borrow_mut();
         let mut t = 0.0;
         while t < 1.0 {
-            t += sub_step(state, t, &mut events);
+            t += sub_step(state, t, &mut events, contacts);
         }
     });
 }
 
-fn sub_step(state: &mut State, t0: f64, events: &mut Events) -> f64 {
+fn sub_step(state: &mut State, t0: f64, events: &mut Events, contacts: &mut impl Contacts) -> f64 {
     let mn = 1.0 - t0;
     events.len = 0;
     find_events(state, t0, mn, events);
@@ -117,6 +122,16 @@ fn sub_step(state: &mut State, t0: f64, events: &mut Events) -> f64 {
     for &(time, event) in &events.list[..events.len] {
         if time > first + EPSILON {
             break;
+        }
+        match event {
+            Event::Bodies(a, b) => {
+                let at = (state.bodies[a as usize].pos + state.bodies[b as usize].pos) * 0.5;
+                contacts.contact(first, a as usize, Some(b as usize), at);
+            }
+            Event::Post(a, _) | Event::Wall(a, _) => {
+                contacts.contact(first, a as usize, None, state.bodies[a as usize].pos)
+            }
+            Event::Grab(..) | Event::Goal(..) => {}
         }
         react(state, event);
     }

@@ -132,6 +132,11 @@ pub fn step(state: &mut State, actions: &[Action; WIZARDS]) {
 /// The physics of a turn (phase U) and the preparation of the next (phase P), after every
 /// order was applied.
 pub fn physics(state: &mut State) {
+    physics_with(state, &mut ())
+}
+
+/// [`physics`], reporting each bounce of the movement to `contacts` (for replays).
+pub fn physics_with(state: &mut State, contacts: &mut impl crate::geom::Contacts) {
     forget_ignores(state);
     for w in 0..WIZARDS {
         release(state, w);
@@ -153,7 +158,7 @@ pub fn physics(state: &mut State) {
             p.magic += 1;
         }
     }
-    collide::move_all(state);
+    collide::move_all_with(state, contacts);
     for (slot, b) in state.bodies.iter_mut().enumerate() {
         let keep = if slot >= FIRST_BLUDGER {
             1.0 - 0.1

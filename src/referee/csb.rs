@@ -67,10 +67,21 @@ impl Match {
         self.play_turn_with(replies, csb::step::step_fast)
     }
 
+    /// [`Match::play_turn`], reporting the turn's collisions to `contacts` (for replays).
+    pub fn play_turn_recording(
+        &mut self,
+        replies: [Option<&[String]>; 2],
+        contacts: &mut impl crate::geom::Contacts,
+    ) -> Option<Outcome> {
+        self.play_turn_with(replies, |t, s, c| {
+            csb::step::step_recording(t, s, c, contacts)
+        })
+    }
+
     fn play_turn_with(
         &mut self,
         replies: [Option<&[String]>; 2],
-        physics: fn(&csb::Track, &mut State, &[Command; PODS]),
+        physics: impl FnOnce(&csb::Track, &mut State, &[Command; PODS]),
     ) -> Option<Outcome> {
         assert!(self.outcome.is_none(), "play_turn after the game ended");
         let mut commands = [Command::IDLE; PODS];
@@ -298,7 +309,7 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
 }
 
 /// The setup a trace's properties ask for (the `map` property, else the seed).
-fn setup_from_props(trace: &Trace) -> Result<Setup> {
+pub(crate) fn setup_from_props(trace: &Trace) -> Result<Setup> {
     if let Some(map) = trace.props.get("map") {
         let cps = Setup::parse_map(map).map_err(|e| anyhow!(e))?;
         return Setup::from_map(&cps).map_err(|e| anyhow!(e));

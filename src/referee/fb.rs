@@ -57,6 +57,15 @@ impl Match {
     /// line is invalid, or who did not answer, is eliminated with score −1; the turn is still
     /// played, with the orders it gave before the bad line.
     pub fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> Option<Outcome> {
+        self.play_turn_recording(replies, &mut ())
+    }
+
+    /// [`Match::play_turn`], reporting the turn's bounces to `contacts` (for replays).
+    pub fn play_turn_recording(
+        &mut self,
+        replies: [Option<&[String]>; 2],
+        contacts: &mut impl crate::geom::Contacts,
+    ) -> Option<Outcome> {
         assert!(self.outcome.is_none(), "play_turn after the game ended");
         for (team, reply) in replies.iter().enumerate() {
             if let Err((fault, detail)) = self.apply_reply(team, *reply) {
@@ -70,7 +79,7 @@ impl Match {
                 });
             }
         }
-        fb::physics(&mut self.state);
+        fb::step::physics_with(&mut self.state, contacts);
         self.outcome = fb::outcome(&self.state).map(|o| Outcome {
             scores: o.scores,
             reason: o.reason,
@@ -265,7 +274,7 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
     super::replay(&mut Match::new(start), trace)
 }
 
-fn start_from_props(trace: &Trace) -> Result<State> {
+pub(crate) fn start_from_props(trace: &Trace) -> Result<State> {
     let seed = match trace.props.get("seed") {
         Some(s) => s
             .trim()

@@ -48,6 +48,16 @@ pub fn run<R: Referee>(
     }
 }
 
+/// What each player printed in a recorded turn; a player with no lines did not answer.
+pub fn recorded_replies(turn: &trace::Turn) -> [Option<&[String]>; 2] {
+    std::array::from_fn(|p| {
+        turn.output
+            .get(p)
+            .filter(|l| !l.is_empty())
+            .map(Vec::as_slice)
+    })
+}
+
 /// Replays a recorded game's turns on `game` (built from the trace's setup): compares both
 /// players' input lines and the state every turn, then the result. Returns the number of turns
 /// verified, or the first difference.
@@ -81,13 +91,7 @@ pub fn replay<R: Referee>(game: &mut R, trace: &Trace) -> Result<usize, (usize, 
                 ));
             }
         }
-        // A player with no recorded output did not answer.
-        let replies: [Option<&[String]>; 2] = std::array::from_fn(|p| {
-            turn.output
-                .get(p)
-                .filter(|l| !l.is_empty())
-                .map(Vec::as_slice)
-        });
+        let replies = recorded_replies(turn);
         over = game.play_turn(replies);
         if let Some((path, e, a)) = first_difference(&turn.state, &game.state_json(), "state") {
             return Err((t, Mismatch::new(Some(t), None, &path, e, a)));
