@@ -121,7 +121,10 @@ impl Contacts for () {
     fn contact(&mut self, _: f64, _: usize, _: Option<usize>, _: Vec2) {}
 }
 
-impl Contacts for Vec<(f64, usize, Option<usize>, Vec2)> {
+/// Collisions as recorded: (time in the turn, body, other body or `None`, where they touched).
+pub type ContactLog = Vec<(f64, usize, Option<usize>, Vec2)>;
+
+impl Contacts for ContactLog {
     fn contact(&mut self, time: f64, a: usize, b: Option<usize>, at: Vec2) {
         self.push((time, a, b, at));
     }

@@ -2,8 +2,8 @@
 //! on a canvas with play/pause, stepping, speed and a turn slider, and shows each bot's lines.
 //! The page template is `replay.html`; the trace goes in as JSON.
 
-use crate::geom::Vec2;
-use crate::referee::recorded_replies;
+use crate::geom::{ContactLog, Vec2};
+use crate::referee::{recorded_replies, Referee};
 use crate::trace::Trace;
 use anyhow::Result;
 
@@ -26,39 +26,27 @@ pub fn html(trace: &Trace) -> Result<String> {
 /// playing the recorded orders again on the exact engine. Empty if the trace's setup cannot be
 /// rebuilt.
 pub fn contacts(trace: &Trace) -> Vec<(usize, Vec2)> {
-    let mut out = Vec::new();
-    let mut sink: Vec<(f64, usize, Option<usize>, Vec2)> = Vec::new();
-    let mut record = |t: usize, sink: &mut Vec<(f64, usize, Option<usize>, Vec2)>| {
-        out.extend(sink.drain(..).map(|c| (t, c.3)));
-    };
     match trace.game.as_str() {
-        "csb" => {
-            let Ok(setup) = crate::referee::csb::setup_from_props(trace) else {
-                return out;
-            };
-            let mut game = crate::referee::csb::Match::new(setup);
-            for (t, turn) in trace.turns.iter().enumerate() {
-                if game.outcome().is_some() {
-                    break;
-                }
-                game.play_turn_recording(recorded_replies(turn), &mut sink);
-                record(t, &mut sink);
-            }
+        "csb" => crate::referee::csb::setup_from_props(trace)
+            .map(|s| replay_contacts(crate::referee::csb::Match::new(s), trace))
+            .unwrap_or_default(),
+        "fb" => crate::referee::fb::start_from_props(trace)
+            .map(|s| replay_contacts(crate::referee::fb::Match::new(s), trace))
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// Plays a trace's recorded orders on `game`, collecting each turn's collisions.
+fn replay_contacts<R: Referee>(mut game: R, trace: &Trace) -> Vec<(usize, Vec2)> {
+    let mut out = Vec::new();
+    let mut log = ContactLog::new();
+    for (t, turn) in trace.turns.iter().enumerate() {
+        let over = game.play_turn_recording(recorded_replies(turn), &mut log);
+        out.extend(log.drain(..).map(|c| (t, c.3)));
+        if over {
+            break;
         }
-        "fb" => {
-            let Ok(start) = crate::referee::fb::start_from_props(trace) else {
-                return out;
-            };
-            let mut game = crate::referee::fb::Match::new(start);
-            for (t, turn) in trace.turns.iter().enumerate() {
-                if game.outcome().is_some() {
-                    break;
-                }
-                game.play_turn_recording(recorded_replies(turn), &mut sink);
-                record(t, &mut sink);
-            }
-        }
-        _ => {}
     }
     out
 }

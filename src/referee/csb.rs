@@ -236,6 +236,14 @@ impl super::Referee for Match {
         Match::play_turn(self, replies).is_some()
     }
 
+    fn play_turn_recording(
+        &mut self,
+        replies: [Option<&[String]>; 2],
+        contacts: &mut crate::geom::ContactLog,
+    ) -> bool {
+        Match::play_turn_recording(self, replies, contacts).is_some()
+    }
+
     fn final_scores(&self) -> Option<Vec<i32>> {
         self.outcome
             .map(|o| o.scores.iter().map(|&s| s as i32).collect())

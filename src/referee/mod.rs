@@ -17,6 +17,12 @@ pub trait Referee {
     /// Plays one turn from what each player printed (`None`: no answer). True once the game
     /// is over.
     fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool;
+    /// [`Referee::play_turn`], recording the turn's collisions into `contacts`.
+    fn play_turn_recording(
+        &mut self,
+        replies: [Option<&[String]>; 2],
+        contacts: &mut crate::geom::ContactLog,
+    ) -> bool;
     /// The final scores, once the game is over.
     fn final_scores(&self) -> Option<Vec<i32>>;
     /// The state after the turns played, in the trace's form.
