@@ -278,11 +278,9 @@ pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(
     Ok((turns, differ))
 }
 
-/// Rollouts the CSB search does in `ms` milliseconds a turn: the GA bot reads player 0's input
-/// of 30 turns of a racer-against-racer game and searches each within the time. Returns the
-/// rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets `ms` here too).
-pub fn csb_search_rollouts(ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
-    use crate::csb::ga::{GaBot, Params, Think};
+/// Player 0's input lines for the first `turns` turns of a racer-against-racer game (seed 11):
+/// the positions the search benchmarks think about.
+fn csb_search_positions(turns: usize) -> anyhow::Result<Vec<Vec<String>>> {
     use crate::csb::racer::Racer;
     let (mut a, mut b) = (Racer::default(), Racer::default());
     let rec = crate::referee::csb::play(
@@ -291,6 +289,20 @@ pub fn csb_search_rollouts(ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
         true,
     )?;
     let trace = rec.trace.expect("recorded");
+    Ok(trace
+        .turns
+        .into_iter()
+        .take(turns)
+        .map(|t| t.input.into_iter().next().unwrap_or_default())
+        .collect())
+}
+
+/// Rollouts the CSB search does in `ms` milliseconds a turn: the GA bot reads player 0's input
+/// of `turns` turns of a racer-against-racer game and searches each within the time. Returns
+/// the rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets `ms` here
+/// too).
+pub fn csb_search_rollouts(ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
+    use crate::csb::ga::{GaBot, Params, Think};
     let mut bot = GaBot::new(
         Params::default(),
         Think::Millis {
@@ -300,10 +312,33 @@ pub fn csb_search_rollouts(ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
         1,
     );
     let mut out = Vec::new();
-    for turn in trace.turns.iter().take(turns) {
-        bot.turn(&turn.input[0], std::time::Instant::now())
+    for input in csb_search_positions(turns)? {
+        bot.turn(&input, std::time::Instant::now())
             .map_err(anyhow::Error::msg)?;
         out.push(bot.last.rollouts);
     }
     Ok(out)
+}
+
+/// The CSB search with a fixed budget of `rollouts` a turn over the same positions as
+/// [`csb_search_rollouts`]: fixed work, so its time measures speed alone. Returns the rollouts
+/// done and the fingerprint of the orders, which shows whether a change altered the search's play.
+pub fn csb_search_fixed(rollouts: u64, turns: usize) -> anyhow::Result<(u64, u64)> {
+    use crate::csb::ga::{GaBot, Params, Think};
+    let positions = csb_search_positions(turns)?;
+    let mut bot = GaBot::new(Params::default(), Think::Rollouts(rollouts), 1);
+    let mut fp = Fingerprint::default();
+    let mut done = 0;
+    for input in &positions {
+        let orders = bot
+            .turn(input, std::time::Instant::now())
+            .map_err(anyhow::Error::msg)?;
+        done += bot.last.rollouts;
+        for line in orders {
+            for b in line.bytes() {
+                fp.add(b as u64);
+            }
+        }
+    }
+    Ok((done, fp.value()))
 }

@@ -156,20 +156,23 @@ pub fn fast_sin_cos(a: f64) -> (f64, f64) {
         2.087_572_321_298_174_827_90e-9,
         -1.135_964_755_778_819_482_65e-11,
     ];
-    let t = a * TWO_OVER_PI;
-    let k = (t + if t >= 0.0 { 0.5 } else { -0.5 }) as i64;
-    let kf = k as f64;
+    // The nearest quadrant k without a conversion: adding 1.5 * 2^52 rounds to an integer
+    // whose low bits, in the mantissa, are k's (two's complement, for |k| < 2^51).
+    const ROUNDER: f64 = 6_755_399_441_055_744.0;
+    let big = a * TWO_OVER_PI + ROUNDER;
+    let kf = big - ROUNDER;
+    let k = big.to_bits();
     let r = (a - kf * PIO2_HI) - kf * PIO2_LO;
     let z = r * r;
     let sin = r + r * z * (S[0] + z * (S[1] + z * (S[2] + z * (S[3] + z * (S[4] + z * S[5])))));
     let cos = 1.0 - 0.5 * z
         + z * z * (C[0] + z * (C[1] + z * (C[2] + z * (C[3] + z * (C[4] + z * C[5])))));
-    match k & 3 {
-        0 => (sin, cos),
-        1 => (cos, -sin),
-        2 => (-sin, -cos),
-        _ => (-cos, sin),
-    }
+    // The quadrant without a jump (its branch is unpredictable in a search): odd quadrants swap
+    // sine and cosine; quadrants 2 and 3 negate the sine, quadrants 1 and 2 the cosine.
+    let swap = k & 1 != 0;
+    let (s, c) = if swap { (cos, sin) } else { (sin, cos) };
+    let negate = |x: f64, yes: bool| f64::from_bits(x.to_bits() ^ (yes as u64) << 63);
+    (negate(s, k & 2 != 0), negate(c, (k + 1) & 2 != 0))
 }
 
 /// `sqrt(d2) <= r`, decided as the referees decide it (with a square root), but taking the

@@ -310,6 +310,9 @@ enum Command {
         /// Instead: the search's rollouts per turn at this many milliseconds (csb).
         #[arg(long)]
         search: Option<u64>,
+        /// Instead: time the search at this many rollouts a turn (csb; fixed work).
+        #[arg(long, conflicts_with = "search")]
+        search_rollouts: Option<u64>,
     },
 }
 
@@ -377,8 +380,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {
+            game: GameName::Csb,
+            search_rollouts: Some(n),
+            ..
+        } => {
+            let started = std::time::Instant::now();
+            let (rollouts, fingerprint) = botsim::bench::csb_search_fixed(n, 30)?;
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            println!(
+                "csb search: {n} rollouts a turn, 30 turns: {ms:.0} ms, {:.0} rollouts per ms, \
+                 fingerprint {fingerprint:016x}",
+                rollouts as f64 / ms
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
             search: Some(_), ..
-        } => bail!("--search is for csb so far"),
+        }
+        | Command::Bench {
+            search_rollouts: Some(_),
+            ..
+        } => bail!("--search and --search-rollouts are for csb so far"),
         Command::Bench {
             game, turns, seed, ..
         } => bench(game, turns, seed),

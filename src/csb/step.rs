@@ -298,27 +298,38 @@ impl Path {
     }
 
     /// Makes the pending waypoint a point of the path.
+    #[inline]
     fn close(&mut self, track: &Track) {
         if let Some((_, at)) = self.pending.take() {
-            if self.len == Path::KEPT {
-                self.reached |= reached_mask(track, self.points[0], self.points[1]);
-                self.points.copy_within(1.., 0);
-                self.len -= 1;
-            }
-            self.points[self.len] = at;
-            self.len += 1;
+            self.push(track, at);
         }
     }
 
-    /// Whether the path, ending at `end`, passes within 600 of checkpoint `i`.
+    fn push(&mut self, track: &Track, at: Vec2) {
+        if self.len == Path::KEPT {
+            self.reached |= reached_mask(track, self.points[0], self.points[1]);
+            self.points.copy_within(1.., 0);
+            self.len -= 1;
+        }
+        self.points[self.len] = at;
+        self.len += 1;
+    }
+
+    /// Whether the path, ending at `end`, passes within 600 of checkpoint `i`. The last
+    /// segment first: in most turns no collision bent the path and it is the only one.
     #[inline]
     fn reaches(&self, track: &Track, i: usize, end: Vec2) -> bool {
         let cp = track.checkpoint(i);
+        touches(self.points[self.len - 1], end, cp)
+            || (self.len > 1 || self.reached != 0) && self.bent_reaches(i, cp)
+    }
+
+    /// Whether the segments before the last pass within 600 of checkpoint `i` at `cp`.
+    fn bent_reaches(&self, i: usize, cp: Vec2) -> bool {
         self.reached & (1 << i) != 0
             || self.points[..self.len]
                 .windows(2)
                 .any(|w| touches(w[0], w[1], cp))
-            || touches(self.points[self.len - 1], end, cp)
     }
 }
 
@@ -346,36 +357,43 @@ fn advance(
     contacts: &mut impl Contacts,
 ) -> f64 {
     let limit = 1.0 - begin;
-    // Pairs in the referee's order: (3,2), (3,1), (3,0), (2,1), (2,0), (1,0).
+    // Pairs in the referee's order.
+    const PAIRS: [(usize, usize); 6] = [(3, 2), (3, 1), (3, 0), (2, 1), (2, 0), (1, 0)];
+    // First the cheap test for every pair, without a branch: a pair apart on one axis by more
+    // than it can close in the sub-step is neither touching now nor later (one unit of margin).
+    // Most sub-steps have no pair left.
+    let reach = 2.0 * POD_RADIUS + 1.0;
+    let mut near = 0u8;
+    for (k, &(i, j)) in PAIRS.iter().enumerate() {
+        let d = pods[i].pos - pods[j].pos;
+        let v = pods[i].vel - pods[j].vel;
+        let apart =
+            (d.x.abs() - v.x.abs() * limit > reach) | (d.y.abs() - v.y.abs() * limit > reach);
+        near |= (!apart as u8) << k;
+    }
     let mut hits: [(f64, u8, u8); 6] = [(0.0, 0, 0); 6];
     let mut n = 0;
-    for i in (0..PODS).rev() {
-        for j in (0..i).rev() {
-            let d = pods[i].pos - pods[j].pos;
-            let v = pods[i].vel - pods[j].vel;
-            // Apart on one axis by more than the pair can close in the sub-step: neither
-            // touching now nor later (the cheap test first; one unit of margin).
-            let reach = 2.0 * POD_RADIUS + 1.0;
-            if d.x.abs() - v.x.abs() * limit > reach || d.y.abs() - v.y.abs() * limit > reach {
-                continue;
+    while near != 0 {
+        let (i, j) = PAIRS[near.trailing_zeros() as usize];
+        near &= near - 1;
+        let d = pods[i].pos - pods[j].pos;
+        let v = pods[i].vel - pods[j].vel;
+        let time = if sqrt_le(d.norm2(), 2.0 * POD_RADIUS) {
+            begin
+        } else {
+            match contact_time(d, v, 2.0 * POD_RADIUS, limit) {
+                Some(c) => begin + c,
+                None => continue,
             }
-            let time = if sqrt_le(d.norm2(), 2.0 * POD_RADIUS) {
-                begin
-            } else {
-                match contact_time(d, v, 2.0 * POD_RADIUS, limit) {
-                    Some(c) => begin + c,
-                    None => continue,
-                }
-            };
-            // Stable insertion by time.
-            let mut k = n;
-            while k > 0 && hits[k - 1].0 > time {
-                hits[k] = hits[k - 1];
-                k -= 1;
-            }
-            hits[k] = (time, i as u8, j as u8);
-            n += 1;
+        };
+        // Stable insertion by time.
+        let mut k = n;
+        while k > 0 && hits[k - 1].0 > time {
+            hits[k] = hits[k - 1];
+            k -= 1;
         }
+        hits[k] = (time, i as u8, j as u8);
+        n += 1;
     }
     if n == 0 {
         for pod in pods.iter_mut() {
@@ -460,12 +478,11 @@ fn segment_dist2(a: Vec2, b: Vec2, p: Vec2) -> f64 {
 #[inline]
 fn touches(a: Vec2, b: Vec2, cp: Vec2) -> bool {
     // Early out: farther than the radius from the segment's bounding box on one axis.
+    // The four tests without branches between them: which one rejects is unpredictable.
     let r = CHECKPOINT_RADIUS;
-    if cp.x < a.x.min(b.x) - r
-        || cp.x > a.x.max(b.x) + r
-        || cp.y < a.y.min(b.y) - r
-        || cp.y > a.y.max(b.y) + r
-    {
+    let (lo_x, hi_x) = if a.x < b.x { (a.x, b.x) } else { (b.x, a.x) };
+    let (lo_y, hi_y) = if a.y < b.y { (a.y, b.y) } else { (b.y, a.y) };
+    if (cp.x < lo_x - r) | (cp.x > hi_x + r) | (cp.y < lo_y - r) | (cp.y > hi_y + r) {
         return false;
     }
     sqrt_le(segment_dist2(a, b, cp), CHECKPOINT_RADIUS)
