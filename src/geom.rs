@@ -55,10 +55,7 @@ impl Vec2 {
     /// Each component rounded by Java's `Math.round`.
     #[inline]
     pub fn round(self) -> Vec2 {
-        Vec2::new(
-            crate::java::round_to_int(self.x) as f64,
-            crate::java::round_to_int(self.y) as f64,
-        )
+        Vec2::new(crate::java::round(self.x), crate::java::round(self.y))
     }
 
     /// Each component truncated toward zero, as Java's `(int)`.

@@ -6,10 +6,27 @@
 //! `java.util.Random` is a 48-bit linear congruential generator with a rejection loop in
 //! `nextInt`. Bundle-safe: std only.
 
-/// Java's `Math.round(double)` as the referees use it: `floor(x + 0.5)`, as a double.
+/// Java's `Math.round(double)` as the referees use it: `floor(x + 0.5)`, as a double (a zero
+/// result is `+0.0`, as the long it stands for).
 #[inline]
 pub fn round(x: f64) -> f64 {
-    (x + 0.5).floor()
+    floor(x + 0.5)
+}
+
+/// `floor(y)` without a libm call (not inlined on the x86-64 baseline) or a saturating
+/// conversion: adding and removing 1.5 * 2^52 rounds to the nearest integer, then one less if
+/// that went up. Exact below 2^51 in magnitude; larger values take the library's path. Returns
+/// `+0.0` for `-0.0`.
+#[inline]
+pub fn floor(y: f64) -> f64 {
+    const ROUNDER: f64 = 6_755_399_441_055_744.0;
+    const LIMIT: f64 = 2_251_799_813_685_248.0;
+    if y.abs() < LIMIT {
+        let r = (y + ROUNDER) - ROUNDER;
+        r - if r > y { 1.0 } else { 0.0 }
+    } else {
+        y.floor()
+    }
 }
 
 /// Java's `(int) Math.round(x)`: `floor(x + 0.5)` as a long, narrowed to an int. Computed
@@ -266,6 +283,46 @@ fn atan(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floor_matches_the_library() {
+        let mut cases = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            0.49999999999999994,
+            -0.49999999999999994,
+            1e15 + 0.5,
+            -1e15 - 0.5,
+            2_251_799_813_685_247.5,
+            -2_251_799_813_685_247.5,
+            2_251_799_813_685_248.0,
+            4_503_599_627_370_497.0,
+            1e300,
+            -1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        let mut r = Random::new(7);
+        for _ in 0..100_000 {
+            let scale = [1.0, 100.0, 20_000.0, 1e9][r.next_int(4) as usize];
+            cases.push((r.next_double() - 0.5) * scale);
+        }
+        for k in -3000..3000 {
+            cases.push(k as f64 * 0.5);
+        }
+        for y in cases {
+            // Equal as values; the only allowed bit difference is +0.0 for -0.0.
+            assert_eq!(floor(y), y.floor(), "floor({y})");
+            assert_eq!(
+                floor(y).to_bits(),
+                (y.floor() + 0.0).to_bits(),
+                "floor({y})"
+            );
+        }
+        assert!(floor(f64::NAN).is_nan());
+    }
 
     #[test]
     fn round_is_floor_of_x_plus_half() {

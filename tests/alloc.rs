@@ -137,19 +137,16 @@ fn csb_search_allocates_nothing() {
     let params = Params::default();
     let mut ga = Ga::new(params.search);
     let mut rng = Rng::new(1);
-    let mut problem = Race {
-        track: &setup.track,
-        start: setup.initial_state(),
-        me: 0,
-        other: [[botsim::csb::ga::Gene {
-            rotate: 0.5,
-            thrust: 0.9,
-        }; 2]; botsim::csb::ga::HORIZON],
-        params: &params,
-    };
+    let straight = [[botsim::csb::ga::Gene {
+        rotate: 0.5,
+        thrust: 0.9,
+    }; 2]; botsim::csb::ga::HORIZON];
+    let mut state = setup.initial_state();
+    let mut problem = Race::new(&setup.track, state, 0, &straight, &params);
     ga.search(&mut problem, Budget::Rollouts(500), &mut rng);
     let before = allocations();
     for turn in 0..20 {
+        let mut problem = Race::new(&setup.track, state, 0, &straight, &params);
         let (plan, _) = ga.search(&mut problem, Budget::Rollouts(2000), &mut rng);
         // Play the plan's first turn, as a bot would, and search again from there.
         let cmds: [Command; 4] = std::array::from_fn(|k| {
@@ -159,11 +156,8 @@ fn csb_search_allocates_nothing() {
                 Command::turn(0.0, Thrust::Power(100))
             }
         });
-        csb::step(&setup.track, &mut problem.start, &cmds);
-        assert!(
-            csb::outcome(&setup.track, &problem.start).is_none(),
-            "turn {turn}"
-        );
+        csb::step(&setup.track, &mut state, &cmds);
+        assert!(csb::outcome(&setup.track, &state).is_none(), "turn {turn}");
     }
     assert_eq!(allocations() - before, 0);
 }

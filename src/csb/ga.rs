@@ -116,27 +116,47 @@ const STRAIGHT: Plan = [[Gene {
 
 /// The search problem of one player: its plan against the other's fixed plan.
 pub struct Race<'a> {
-    pub track: &'a Track,
-    pub start: State,
-    pub me: usize,
-    pub other: Plan,
-    pub params: &'a Params,
+    track: &'a Track,
+    start: State,
+    me: usize,
+    /// Each turn's commands: the other player's, decoded once; ours are filled in per rollout.
+    turns: [[Command; PODS]; HORIZON],
+    params: &'a Params,
 }
 
-impl Race<'_> {
+impl<'a> Race<'a> {
+    /// Player `me`'s problem from `start`, against the other player's `other` plan.
+    pub fn new(
+        track: &'a Track,
+        start: State,
+        me: usize,
+        other: &Plan,
+        params: &'a Params,
+    ) -> Race<'a> {
+        let them = (1 - me) * 2;
+        let turns = std::array::from_fn(|t| {
+            let mut commands = [Command::IDLE; PODS];
+            commands[them] = params.command(&other[t][0]);
+            commands[them + 1] = params.command(&other[t][1]);
+            commands
+        });
+        Race {
+            track,
+            start,
+            me,
+            turns,
+            params,
+        }
+    }
+
     /// Plays a plan (ours) against the other's and returns the final state.
     pub fn rollout(&self, plan: &Plan) -> State {
         let mut s = self.start;
-        for t in 0..HORIZON {
-            let mut commands = [Command::IDLE; PODS];
-            for (k, cmd) in commands.iter_mut().enumerate() {
-                let (genes, idx) = if State::owner(k) == self.me {
-                    (plan, k % 2)
-                } else {
-                    (&self.other, k % 2)
-                };
-                *cmd = self.params.command(&genes[t][idx]);
-            }
+        let mine = self.me * 2;
+        for (commands, genes) in self.turns.iter().zip(plan) {
+            let mut commands = *commands;
+            commands[mine] = self.params.command(&genes[0]);
+            commands[mine + 1] = self.params.command(&genes[1]);
             step::step_fast(self.track, &mut s, &commands);
             if step::outcome(self.track, &s).is_some() {
                 break;
@@ -357,23 +377,11 @@ impl GaBot {
         let opponent = 1 - seat;
         // The opponent's plan, against our last plan shifted (or a straight one).
         let ours_before = self.mine.best().map_or(STRAIGHT, shift_keep);
-        let mut theirs = Race {
-            track: &track,
-            start: self.state,
-            me: opponent,
-            other: ours_before,
-            params: &params,
-        };
+        let mut theirs = Race::new(&track, self.state, opponent, &ours_before, &params);
         let (their_plan, their_stats) =
             self.theirs
                 .search(&mut theirs, theirs_budget, &mut self.rng);
-        let mut ours = Race {
-            track: &track,
-            start: self.state,
-            me: seat,
-            other: their_plan,
-            params: &params,
-        };
+        let mut ours = Race::new(&track, self.state, seat, &their_plan, &params);
         let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
         self.last = Stats {
             rollouts: stats.rollouts + their_stats.rollouts,
