@@ -278,8 +278,9 @@ pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(
     Ok((turns, differ))
 }
 
-/// Player 0's input lines for the first `turns` turns of a racer-against-racer game (seed 11):
-/// the positions the search benchmarks think about.
+/// Player 0's input lines for `turns` turns spread evenly over a racer-against-racer game
+/// (seed 11, 206 turns): the positions the search benchmarks think about, from the crowded
+/// start (where pods collide in most rollouts) to the finish.
 fn csb_search_positions(turns: usize) -> anyhow::Result<Vec<Vec<String>>> {
     use crate::csb::racer::Racer;
     let (mut a, mut b) = (Racer::default(), Racer::default());
@@ -289,9 +290,11 @@ fn csb_search_positions(turns: usize) -> anyhow::Result<Vec<Vec<String>>> {
         true,
     )?;
     let trace = rec.trace.expect("recorded");
+    let every = (trace.turns.len() / turns).max(1);
     Ok(trace
         .turns
         .into_iter()
+        .step_by(every)
         .take(turns)
         .map(|t| t.input.into_iter().next().unwrap_or_default())
         .collect())

@@ -162,28 +162,33 @@ fn apply_command<const FAST: bool>(
     cmd: &Command,
     round: u16,
 ) -> bool {
-    let mut shielded = false;
-    let mut power = match cmd.thrust {
+    // Written as selects rather than a match with side effects: in a search the kind of
+    // thrust is unpredictable (measured: fewer mispredicted branches).
+    let shielded = cmd.thrust == Thrust::Shield;
+    let boost = cmd.thrust == Thrust::Boost;
+    let numeric = match cmd.thrust {
         Thrust::Power(p) => p as f64,
-        Thrust::Shield => {
-            shielded = true;
-            pod.shield_round = Some(round);
-            0.0
-        }
-        Thrust::Boost => {
-            if pod.boost_used {
-                MAX_THRUST as f64
-            } else {
-                pod.boost_used = true;
-                BOOST_THRUST
-            }
-        }
+        _ => 0.0,
     };
-    if let Some(s) = pod.shield_round {
-        if round <= s + SHIELD_COOLDOWN {
-            power = 0.0;
-        }
+    let boost_power = if pod.boost_used {
+        MAX_THRUST as f64
+    } else {
+        BOOST_THRUST
+    };
+    pod.boost_used |= boost;
+    if shielded {
+        pod.shield_round = Some(round);
     }
+    let cooling = pod
+        .shield_round
+        .is_some_and(|s| round <= s + SHIELD_COOLDOWN);
+    let power = if cooling {
+        0.0
+    } else if boost {
+        boost_power
+    } else {
+        numeric
+    };
     let angle = match cmd.steer {
         Steer::Hold => return shielded,
         Steer::Point(x, y) => match rotate_toward(pod.angle, pod.pos, x, y) {
@@ -491,11 +496,20 @@ fn touches(a: Vec2, b: Vec2, cp: Vec2) -> bool {
 /// The referee's `checkCheckPoints`, after rounding: while some segment of the path, ending at
 /// the rounded position, passes within 600 of the next checkpoint, the pod passes it (several
 /// in one turn are possible). Bounded by one lap, where the referee would loop forever.
+/// The first test is inline: in most turns a pod passes nothing.
+#[inline]
 fn pass_checkpoints(track: &Track, pod: &mut Pod, path: &mut Path, round: u16) {
     path.close(track);
-    let end = pod.pos;
-    for _ in 0..track.len() {
-        if !path.reaches(track, pod.next_checkpoint(), end) {
+    if path.reaches(track, pod.next_checkpoint(), pod.pos) {
+        pass_from(track, pod, path, round);
+    }
+}
+
+/// The pod reaches its next checkpoint: it passes it, and the ones after while it reaches them.
+fn pass_from(track: &Track, pod: &mut Pod, path: &Path, round: u16) {
+    pod.pass(track, round);
+    for _ in 1..track.len() {
+        if !path.reaches(track, pod.next_checkpoint(), pod.pos) {
             break;
         }
         pod.pass(track, round);
