@@ -84,18 +84,23 @@ impl Default for Params {
 }
 
 impl Params {
-    /// A gene's command.
+    /// A gene's command for a pod that has (`boost_left`) or has not its thrust-650 BOOST
+    /// left. A BOOST gene of a pod that used its boost is maximum thrust, which is what the
+    /// referee makes of a second BOOST: saying so keeps the step's branch on the kind of
+    /// thrust predictable (in a search BOOST genes are common, BOOSTs left rare).
     #[inline]
-    fn command(&self, g: &Gene) -> Command {
+    fn command(&self, g: &Gene, boost_left: bool) -> Command {
         let r = ((g.rotate - 0.25) * 2.0).clamp(0.0, 1.0);
         let steer = Steer::Turn((2.0 * r - 1.0) * MAX_ROTATION);
+        // Above the thrust range (in the BOOST zone) the power is the maximum.
+        let t = (g.thrust - self.shield_gene) / (1.0 - self.shield_gene - self.boost_gene);
+        let power = ((t * 1.4 - 0.2).clamp(0.0, 1.0) * MAX_THRUST as f64) as u16;
         let thrust = if g.thrust < self.shield_gene {
             Thrust::Shield
-        } else if g.thrust > 1.0 - self.boost_gene {
+        } else if (g.thrust > 1.0 - self.boost_gene) & boost_left {
             Thrust::Boost
         } else {
-            let t = (g.thrust - self.shield_gene) / (1.0 - self.shield_gene - self.boost_gene);
-            Thrust::Power(((t * 1.4 - 0.2).clamp(0.0, 1.0) * MAX_THRUST as f64) as u16)
+            Thrust::Power(power)
         };
         Command { steer, thrust }
     }
@@ -149,8 +154,10 @@ impl<'a> Race<'a> {
         let them = (1 - me) * 2;
         let turns = std::array::from_fn(|t| {
             let mut commands = [Command::IDLE; PODS];
-            commands[them] = params.command(&other[t][0]);
-            commands[them + 1] = params.command(&other[t][1]);
+            for k in 0..2 {
+                let left = !start.pods[them + k].boost_used;
+                commands[them + k] = params.command(&other[t][k], left);
+            }
             commands
         });
         Race {
@@ -166,10 +173,13 @@ impl<'a> Race<'a> {
     pub fn rollout(&self, plan: &Plan) -> State {
         let mut s = self.start;
         let mine = self.me * 2;
+        // Whether a pod has its BOOST left can change within the rollout; the command's
+        // meaning cannot, as a used boost makes BOOST maximum thrust anyway.
+        let left = [0, 1].map(|k| !s.pods[mine + k].boost_used);
         for (commands, genes) in self.turns.iter().zip(plan) {
             let mut commands = *commands;
-            commands[mine] = self.params.command(&genes[0]);
-            commands[mine + 1] = self.params.command(&genes[1]);
+            commands[mine] = self.params.command(&genes[0], left[0]);
+            commands[mine + 1] = self.params.command(&genes[1], left[1]);
             step::step_fast(self.track, &mut s, &commands);
             if step::outcome(self.track, &s).is_some() {
                 break;
@@ -419,7 +429,7 @@ impl GaBot {
     /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
     fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
         let pod = &self.state.pods[i];
-        let cmd = self.params.command(gene);
+        let cmd = self.params.command(gene, !pod.boost_used);
         let Steer::Turn(delta) = cmd.steer else {
             unreachable!("genes decode to turns")
         };
