@@ -3,7 +3,7 @@
 //! engine's behaviour does: a refactor that must not change play proves it by leaving the
 //! fingerprint alone.
 
-use crate::csb::{self, Command, Setup, State, Steer, Thrust, Track};
+use crate::csb::{self, Command, Pod, Setup, State, Steer, Thrust, Track};
 use crate::fb;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -242,12 +242,21 @@ pub fn fb_random_turns(turns: u64, seed: u64) -> Report {
     }
 }
 
-/// How often the search's fast physics changes an integer of the state: every turn of the
-/// given CSB traces is played from the exact state both ways. Returns (turns, turns whose
-/// positions, speeds, passes or eliminations differ).
-pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(u64, u64)> {
+/// How often the search's fast physics changes an integer of the outcome: every golden CSB
+/// turn is played from the exact state by the exact step and by the fast one, the latter both
+/// with the orders as printed (thrust along a fast sine and cosine of the facing) and as the
+/// search gives them (`Steer::Face`: the facing's unit vector turned from the last one by the
+/// turn's small angle). Returns (turns, turns differing as printed, turns differing as the
+/// search plays them).
+pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(u64, u64, u64)> {
     use crate::referee::csb::Match;
-    let (mut turns, mut differ) = (0, 0);
+    let (mut turns, mut differ, mut differ_faced) = (0, 0, 0);
+    let same = |a: &State, b: &State| {
+        a.dead == b.dead
+            && a.pods.iter().zip(&b.pods).all(|(a, b)| {
+                a.pos == b.pos && a.vel == b.vel && a.passed == b.passed && a.next == b.next
+            })
+    };
     for t in traces.iter().filter(|t| t.game == "csb") {
         let spec = match t.props.get("map") {
             Some(m) => crate::referee::csb::GameSpec::Map {
@@ -260,22 +269,50 @@ pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(
         for turn in &t.turns {
             let replies = crate::referee::recorded_replies(turn);
             let mut fast = exact.clone();
-            fast.play_turn_fast(replies);
+            fast.play_turn_with(replies, csb::step::step_fast);
+            let mut faced = exact.clone();
+            faced.play_turn_with(replies, |track, state, commands| {
+                let commands: [Command; 4] =
+                    std::array::from_fn(|i| as_searched(track, &state.pods[i], commands[i]));
+                csb::step::step_fast(track, state, &commands)
+            });
             let over = exact.play_turn(replies).is_some();
             turns += 1;
-            let same = exact.state.dead == fast.state.dead
-                && exact.state.pods.iter().zip(&fast.state.pods).all(|(a, b)| {
-                    a.pos == b.pos && a.vel == b.vel && a.passed == b.passed && a.next == b.next
-                });
-            if !same {
-                differ += 1;
-            }
+            differ += !same(&exact.state, &fast.state) as u64;
+            differ_faced += !same(&exact.state, &faced.state) as u64;
             if over {
                 break;
             }
         }
     }
-    Ok((turns, differ))
+    Ok((turns, differ, differ_faced))
+}
+
+/// `command` for `pod` in the form the search gives it: a turn to a facing (as
+/// [`csb::step::rotate_toward`] finds it) becomes `Steer::Face` with its unit vector turned from the
+/// pod's facing; anything else is kept. For measuring the search's fast physics on recorded
+/// turns.
+fn as_searched(track: &Track, pod: &Pod, command: Command) -> Command {
+    let Steer::Point(x, y) = command.steer else {
+        return command;
+    };
+    let (Some(last), Some(next)) = (
+        pod.angle,
+        csb::step::rotate_toward(pod.angle, pod.pos, x, y),
+    ) else {
+        return command;
+    };
+    // The turn, as the search sees it: facings are not normalised, so the referee's new facing
+    // may lie a whole turn away from the last.
+    let tau = 2.0 * std::f64::consts::PI;
+    let delta = (next - last + std::f64::consts::PI).rem_euclid(tau) - std::f64::consts::PI;
+    csb::ga::face(
+        track,
+        pod,
+        &mut csb::ga::facing_of(pod),
+        delta,
+        command.thrust,
+    )
 }
 
 /// Player 0's input lines for `turns` turns spread evenly over a racer-against-racer game

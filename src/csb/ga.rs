@@ -84,25 +84,70 @@ impl Default for Params {
 }
 
 impl Params {
-    /// A gene's command for a pod that has (`boost_left`) or has not its thrust-650 BOOST
-    /// left. A BOOST gene of a pod that used its boost is maximum thrust, which is what the
-    /// referee makes of a second BOOST: saying so keeps the step's branch on the kind of
-    /// thrust predictable (in a search BOOST genes are common, BOOSTs left rare).
+    /// A gene's turn in radians, within +/-18 degrees.
     #[inline]
-    fn command(&self, g: &Gene, boost_left: bool) -> Command {
+    fn rotation(&self, g: &Gene) -> f64 {
         let r = ((g.rotate - 0.25) * 2.0).clamp(0.0, 1.0);
-        let steer = Steer::Turn((2.0 * r - 1.0) * MAX_ROTATION);
+        (2.0 * r - 1.0) * MAX_ROTATION
+    }
+
+    /// A gene's thrust for a pod that has (`boost_left`) or has not its thrust-650 BOOST left.
+    /// A BOOST gene of a pod that used its boost is maximum thrust, which is what the referee
+    /// makes of a second BOOST: saying so keeps the step's branch on the kind of thrust
+    /// predictable (in a search BOOST genes are common, BOOSTs left rare).
+    #[inline]
+    fn thrust(&self, g: &Gene, boost_left: bool) -> Thrust {
         // Above the thrust range (in the BOOST zone) the power is the maximum.
         let t = (g.thrust - self.shield_gene) / (1.0 - self.shield_gene - self.boost_gene);
         let power = ((t * 1.4 - 0.2).clamp(0.0, 1.0) * MAX_THRUST as f64) as u16;
-        let thrust = if g.thrust < self.shield_gene {
+        if g.thrust < self.shield_gene {
             Thrust::Shield
         } else if (g.thrust > 1.0 - self.boost_gene) & boost_left {
             Thrust::Boost
         } else {
             Thrust::Power(power)
-        };
-        Command { steer, thrust }
+        }
+    }
+}
+
+/// A pod's facing as a unit vector, `None` until it first turns.
+pub(crate) fn facing_of(pod: &Pod) -> Option<Vec2> {
+    pod.angle.map(|a| {
+        let (sin, cos) = crate::geom::fast_sin_cos(a);
+        Vec2::new(cos, sin)
+    })
+}
+
+/// The search's command for `pod` to turn by `delta` with `thrust`: the exact new facing, and
+/// its unit vector turned from the last one (`facing`, updated) by the small angle, which is
+/// cheaper than a sine and a cosine of the whole angle.
+#[inline(always)]
+pub(crate) fn face(
+    track: &Track,
+    pod: &Pod,
+    facing: &mut Option<Vec2>,
+    delta: f64,
+    thrust: Thrust,
+) -> Command {
+    let angle = step::turned(track, pod, delta);
+    let dir = match *facing {
+        Some(f) => {
+            let (s, c) = crate::geom::small_sin_cos(delta.clamp(-MAX_ROTATION, MAX_ROTATION));
+            Vec2::new(f.x * c - f.y * s, f.y * c + f.x * s)
+        }
+        None => {
+            let (s, c) = crate::geom::fast_sin_cos(angle);
+            Vec2::new(c, s)
+        }
+    };
+    *facing = Some(dir);
+    Command {
+        steer: Steer::Face {
+            angle,
+            cos: dir.x,
+            sin: dir.y,
+        },
+        thrust,
     }
 }
 
@@ -137,8 +182,11 @@ pub struct Race<'a> {
     track: &'a Track,
     start: State,
     me: usize,
-    /// Each turn's commands: the other player's, decoded once; ours are filled in per rollout.
-    turns: [[Command; PODS]; HORIZON],
+    /// The other player's commands each turn, made once: its facings do not depend on our
+    /// plan (collisions change no facing).
+    theirs: [[Command; 2]; HORIZON],
+    /// Our pods' facings at the start, as unit vectors.
+    facing: [Option<Vec2>; 2],
     params: &'a Params,
 }
 
@@ -151,20 +199,24 @@ impl<'a> Race<'a> {
         other: &Plan,
         params: &'a Params,
     ) -> Race<'a> {
-        let them = (1 - me) * 2;
-        let turns = std::array::from_fn(|t| {
-            let mut commands = [Command::IDLE; PODS];
-            for k in 0..2 {
-                let left = !start.pods[them + k].boost_used;
-                commands[them + k] = params.command(&other[t][k], left);
-            }
-            commands
+        let (mine, them) = (me * 2, (1 - me) * 2);
+        let mut pods = [start.pods[them], start.pods[them + 1]];
+        let mut facing = pods.map(|p| facing_of(&p));
+        let theirs = std::array::from_fn(|t| {
+            std::array::from_fn(|k| {
+                let (g, pod) = (&other[t][k], &mut pods[k]);
+                let (delta, thrust) = (params.rotation(g), params.thrust(g, !pod.boost_used));
+                let command = face(track, pod, &mut facing[k], delta, thrust);
+                pod.angle = Some(step::turned(track, pod, delta));
+                command
+            })
         });
         Race {
             track,
             start,
             me,
-            turns,
+            theirs,
+            facing: [0, 1].map(|k| facing_of(&start.pods[mine + k])),
             params,
         }
     }
@@ -173,13 +225,21 @@ impl<'a> Race<'a> {
     pub fn rollout(&self, plan: &Plan) -> State {
         let mut s = self.start;
         let mine = self.me * 2;
+        let mut facing = self.facing;
         // Whether a pod has its BOOST left can change within the rollout; the command's
         // meaning cannot, as a used boost makes BOOST maximum thrust anyway.
         let left = [0, 1].map(|k| !s.pods[mine + k].boost_used);
-        for (commands, genes) in self.turns.iter().zip(plan) {
-            let mut commands = *commands;
-            commands[mine] = self.params.command(&genes[0], left[0]);
-            commands[mine + 1] = self.params.command(&genes[1], left[1]);
+        let them = (1 - self.me) * 2;
+        let mut commands = [Command::IDLE; PODS];
+        for (theirs, genes) in self.theirs.iter().zip(plan) {
+            commands[them] = theirs[0];
+            commands[them + 1] = theirs[1];
+            for k in 0..2 {
+                let g = &genes[k];
+                let (delta, thrust) = (self.params.rotation(g), self.params.thrust(g, left[k]));
+                let pod = &s.pods[mine + k];
+                commands[mine + k] = face(self.track, pod, &mut facing[k], delta, thrust);
+            }
             step::step_fast(self.track, &mut s, &commands);
             if step::outcome(self.track, &s).is_some() {
                 break;
@@ -429,18 +489,11 @@ impl GaBot {
     /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
     fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
         let pod = &self.state.pods[i];
-        let cmd = self.params.command(gene, !pod.boost_used);
-        let Steer::Turn(delta) = cmd.steer else {
-            unreachable!("genes decode to turns")
-        };
-        let base = pod.angle.unwrap_or_else(|| {
-            let cp = track.checkpoint(pod.next_checkpoint());
-            crate::java::atan2(cp.y - pod.pos.y, cp.x - pod.pos.x)
-        });
-        let heading = base + delta;
+        let heading = step::turned(track, pod, self.params.rotation(gene));
         let x = pod.pos.x + heading.cos() * 10_000.0;
         let y = pod.pos.y + heading.sin() * 10_000.0;
-        (x.round() as i32, y.round() as i32, cmd.thrust)
+        let thrust = self.params.thrust(gene, !pod.boost_used);
+        (x.round() as i32, y.round() as i32, thrust)
     }
 
     /// A description for traces and logs.

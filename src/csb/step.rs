@@ -45,6 +45,10 @@ pub enum Steer {
     /// Turn by this many radians, clamped to +/-18 degrees: the search's form, which needs no `atan2`.
     /// A pod that has never turned measures from the direction of its next checkpoint.
     Turn(f64),
+    /// Face `angle` (as [`turned`] gives it), whose cosine and sine the caller keeps: a search
+    /// turns them along with the angle instead of computing them each turn. The exact step
+    /// computes its own from `angle`; the fast step thrusts along `(cos, sin)`.
+    Face { angle: f64, cos: f64, sin: f64 },
 }
 
 /// What drives the pod this turn.
@@ -199,33 +203,39 @@ fn apply_command<const FAST: bool>(
     } else {
         numeric
     };
-    let angle = match cmd.steer {
+    let (angle, known) = match cmd.steer {
         Steer::Hold => return shielded,
         Steer::Point(x, y) => match rotate_toward(pod.angle, pod.pos, x, y) {
-            Some(a) => a,
+            Some(a) => (a, None),
             None => return shielded,
         },
-        Steer::Turn(delta) => {
-            let base = match pod.angle {
-                Some(last) => last,
-                None => {
-                    let cp = track.checkpoint(pod.next_checkpoint());
-                    java::atan2(cp.y - pod.pos.y, cp.x - pod.pos.x)
-                }
-            };
-            base + delta.clamp(-MAX_ROTATION, MAX_ROTATION)
-        }
+        Steer::Turn(delta) => (turned(track, pod, delta), None),
+        Steer::Face { angle, cos, sin } => (angle, Some((sin, cos))),
     };
     pod.angle = Some(angle);
     if power != 0.0 {
         pod.vel += if FAST {
-            let (s, c) = crate::geom::fast_sin_cos(angle);
+            let (s, c) = known.unwrap_or_else(|| crate::geom::fast_sin_cos(angle));
             Vec2::new(c * power, s * power)
         } else {
             thrust_vector(angle, power)
         };
     }
     shielded
+}
+
+/// The facing of `pod` after turning by `delta` radians, clamped to +/-18 degrees. A pod that
+/// has never turned measures from the direction of its next checkpoint.
+#[inline]
+pub fn turned(track: &Track, pod: &Pod, delta: f64) -> f64 {
+    let base = match pod.angle {
+        Some(last) => last,
+        None => {
+            let cp = track.checkpoint(pod.next_checkpoint());
+            java::atan2(cp.y - pod.pos.y, cp.x - pod.pos.x)
+        }
+    };
+    base + delta.clamp(-MAX_ROTATION, MAX_ROTATION)
 }
 
 /// The facing a pod at `pos` facing `angle` takes when ordered toward `(x, y)`: the referee's

@@ -61,12 +61,6 @@ impl Match {
         self.play_turn_with(replies, csb::step)
     }
 
-    /// [`Match::play_turn`] with the search's fast physics ([`csb::step::step_fast`]): for
-    /// measuring how often it disagrees with the exact step.
-    pub fn play_turn_fast(&mut self, replies: [Option<&[String]>; 2]) -> Option<Outcome> {
-        self.play_turn_with(replies, csb::step::step_fast)
-    }
-
     /// [`Match::play_turn`], reporting the turn's collisions to `contacts` (for replays).
     pub fn play_turn_recording(
         &mut self,
@@ -78,7 +72,9 @@ impl Match {
         })
     }
 
-    fn play_turn_with(
+    /// [`Match::play_turn`] with another physics, given the turn's commands: for measuring
+    /// how often the search's fast modes disagree with the exact step.
+    pub fn play_turn_with(
         &mut self,
         replies: [Option<&[String]>; 2],
         physics: impl FnOnce(&csb::Track, &mut State, &[Command; PODS]),
