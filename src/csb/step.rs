@@ -465,13 +465,17 @@ fn bounce(pods: &mut [Pod; PODS], shielded: &[bool; PODS], c1: usize, c2: usize)
         }
     };
     let (m1, m2) = (inv_mass(c1), inv_mass(c2));
-    let normal = (pods[c2].pos - pods[c1].pos).normalized();
+    // The distance is computed once: the referee's second computation (for the push) sees
+    // the same positions and gives the same bits.
+    let between = pods[c2].pos - pods[c1].pos;
+    let dist = between.norm();
+    let normal = Vec2::new(between.x / dist, between.y / dist);
     let relvel = pods[c1].vel - pods[c2].vel;
     let force = normal.dot(relvel) / (m1 + m2);
     let total = force + force.max(MIN_IMPULSE);
     pods[c1].vel += normal * -total * m1;
     pods[c2].vel += normal * total * m2;
-    let diff = pods[c1].pos.dist(pods[c2].pos) - 2.0 * POD_RADIUS;
+    let diff = dist - 2.0 * POD_RADIUS;
     if diff <= 0.0 {
         let push = -diff / 2.0 + EPSILON;
         pods[c1].pos += normal * -push;
