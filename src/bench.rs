@@ -306,13 +306,8 @@ fn as_searched(track: &Track, pod: &Pod, command: Command) -> Command {
     // may lie a whole turn away from the last.
     let tau = 2.0 * std::f64::consts::PI;
     let delta = (next - last + std::f64::consts::PI).rem_euclid(tau) - std::f64::consts::PI;
-    csb::ga::face(
-        track,
-        pod,
-        &mut csb::ga::facing_of(pod),
-        delta,
-        command.thrust,
-    )
+    let angle = csb::step::turned(track, pod, delta);
+    csb::ga::face(angle, &mut csb::ga::facing_of(pod), delta, command.thrust)
 }
 
 /// Player 0's input lines for `turns` turns spread evenly over a racer-against-racer game

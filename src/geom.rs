@@ -153,11 +153,10 @@ pub fn fast_sin_cos(a: f64) -> (f64, f64) {
         2.087_572_321_298_174_827_90e-9,
         -1.135_964_755_778_819_482_65e-11,
     ];
-    // The nearest quadrant k without a conversion: adding 1.5 * 2^52 rounds to an integer
-    // whose low bits, in the mantissa, are k's (two's complement, for |k| < 2^51).
-    const ROUNDER: f64 = 6_755_399_441_055_744.0;
-    let big = a * TWO_OVER_PI + ROUNDER;
-    let kf = big - ROUNDER;
+    // The nearest quadrant k without a conversion: its low bits (two's complement) are those
+    // of the rounded sum's mantissa.
+    let big = a * TWO_OVER_PI + crate::java::ROUNDER;
+    let kf = big - crate::java::ROUNDER;
     let k = big.to_bits();
     let r = (a - kf * PIO2_HI) - kf * PIO2_LO;
     let z = r * r;

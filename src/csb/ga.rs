@@ -118,18 +118,11 @@ pub(crate) fn facing_of(pod: &Pod) -> Option<Vec2> {
     })
 }
 
-/// The search's command for `pod` to turn by `delta` with `thrust`: the exact new facing, and
-/// its unit vector turned from the last one (`facing`, updated) by the small angle, which is
-/// cheaper than a sine and a cosine of the whole angle.
+/// The search's command for a pod that turns by `delta` to face `angle` (as [`step::turned`]
+/// gives it), with `thrust`: its unit vector is the last one (`facing`, updated) turned by the
+/// small angle, which is cheaper than a sine and a cosine of the whole angle.
 #[inline(always)]
-pub(crate) fn face(
-    track: &Track,
-    pod: &Pod,
-    facing: &mut Option<Vec2>,
-    delta: f64,
-    thrust: Thrust,
-) -> Command {
-    let angle = step::turned(track, pod, delta);
+pub(crate) fn face(angle: f64, facing: &mut Option<Vec2>, delta: f64, thrust: Thrust) -> Command {
     let dir = match *facing {
         Some(f) => {
             let (s, c) = crate::geom::small_sin_cos(delta.clamp(-MAX_ROTATION, MAX_ROTATION));
@@ -206,9 +199,9 @@ impl<'a> Race<'a> {
             std::array::from_fn(|k| {
                 let (g, pod) = (&other[t][k], &mut pods[k]);
                 let (delta, thrust) = (params.rotation(g), params.thrust(g, !pod.boost_used));
-                let command = face(track, pod, &mut facing[k], delta, thrust);
-                pod.angle = Some(step::turned(track, pod, delta));
-                command
+                let angle = step::turned(track, pod, delta);
+                pod.angle = Some(angle);
+                face(angle, &mut facing[k], delta, thrust)
             })
         });
         Race {
@@ -237,8 +230,8 @@ impl<'a> Race<'a> {
             for k in 0..2 {
                 let g = &genes[k];
                 let (delta, thrust) = (self.params.rotation(g), self.params.thrust(g, left[k]));
-                let pod = &s.pods[mine + k];
-                commands[mine + k] = face(self.track, pod, &mut facing[k], delta, thrust);
+                let angle = step::turned(self.track, &s.pods[mine + k], delta);
+                commands[mine + k] = face(angle, &mut facing[k], delta, thrust);
             }
             step::step_fast(self.track, &mut s, &commands);
             if step::outcome(self.track, &s).is_some() {

@@ -329,21 +329,16 @@ impl Path {
     }
 
     /// Makes the pending waypoint a point of the path.
-    #[inline]
     fn close(&mut self, track: &Track) {
         if let Some((_, at)) = self.pending.take() {
-            self.push(track, at);
+            if self.len == Path::KEPT {
+                self.reached |= reached_mask(track, self.points[0], self.points[1]);
+                self.points.copy_within(1.., 0);
+                self.len -= 1;
+            }
+            self.points[self.len] = at;
+            self.len += 1;
         }
-    }
-
-    fn push(&mut self, track: &Track, at: Vec2) {
-        if self.len == Path::KEPT {
-            self.reached |= reached_mask(track, self.points[0], self.points[1]);
-            self.points.copy_within(1.., 0);
-            self.len -= 1;
-        }
-        self.points[self.len] = at;
-        self.len += 1;
     }
 
     /// Whether the path, ending at `end`, passes within 600 of checkpoint `i`. The last
