@@ -3,6 +3,8 @@
 //! opponent searched first. The bot works from the contest's input lines only, so the binary,
 //! the in-process bot and a bundled submission are the same code.
 
+pub use super::eval::Weights;
+use super::eval::{evaluate, Roles};
 use super::protocol::{self, format_order};
 use super::state::{Pod, State, Track, PODS};
 use super::step::{self, Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
@@ -27,37 +29,6 @@ pub struct Gene {
 
 /// Both pods' orders for `HORIZON` turns.
 pub type Plan = [[Gene; 2]; HORIZON];
-
-/// Every weight of the evaluation, in one place.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    /// Worth of one checkpoint pass, in distance units.
-    pub checkpoint: f64,
-    /// Our runner's progress minus theirs.
-    pub runner: f64,
-    /// Our blocker's distance to the opponent runner's next checkpoint (a penalty).
-    pub blocker_checkpoint: f64,
-    /// Our blocker's distance to the opponent runner (a penalty).
-    pub blocker_runner: f64,
-    /// How far our runner faces away from its next checkpoint: a penalty per unit of
-    /// 2 sin(angle off / 2), about per radian for small angles.
-    pub runner_facing: f64,
-    /// Winning or losing the race.
-    pub win: f64,
-}
-
-impl Default for Weights {
-    fn default() -> Weights {
-        Weights {
-            checkpoint: 30_000.0,
-            runner: 1.0,
-            blocker_checkpoint: 0.3,
-            blocker_runner: 0.15,
-            runner_facing: 300.0,
-            win: 1e8,
-        }
-    }
-}
 
 /// The bot's parameters: evaluation, search, and gene decoding.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -180,16 +151,20 @@ pub struct Race<'a> {
     theirs: [[Command; 2]; HORIZON],
     /// Our pods' facings at the start, as unit vectors.
     facing: [Option<Vec2>; 2],
+    /// The turn's runners and blockers.
+    roles: Roles,
     params: &'a Params,
 }
 
 impl<'a> Race<'a> {
-    /// Player `me`'s problem from `start`, against the other player's `other` plan.
+    /// Player `me`'s problem from `start`, against the other player's `other` plan, with the
+    /// turn's `roles`.
     pub fn new(
         track: &'a Track,
         start: State,
         me: usize,
         other: &Plan,
+        roles: Roles,
         params: &'a Params,
     ) -> Race<'a> {
         let (mine, them) = (me * 2, (1 - me) * 2);
@@ -210,6 +185,7 @@ impl<'a> Race<'a> {
             me,
             theirs,
             facing: [0, 1].map(|k| facing_of(&start.pods[mine + k])),
+            roles,
             params,
         }
     }
@@ -244,32 +220,23 @@ impl<'a> Race<'a> {
 
 impl crate::params::Named for Params {
     fn values(&self) -> Vec<(&'static str, f64)> {
-        let w = &self.weights;
-        [
-            ("weights.checkpoint", w.checkpoint),
-            ("weights.runner", w.runner),
-            ("weights.blocker_checkpoint", w.blocker_checkpoint),
-            ("weights.blocker_runner", w.blocker_runner),
-            ("weights.runner_facing", w.runner_facing),
-            ("weights.win", w.win),
-            ("opponent_share", self.opponent_share),
-            ("shield_gene", self.shield_gene),
-            ("boost_gene", self.boost_gene),
-        ]
-        .into_iter()
-        .chain(self.search.values())
-        .collect()
+        self.weights
+            .values()
+            .into_iter()
+            .chain([
+                ("opponent_share", self.opponent_share),
+                ("shield_gene", self.shield_gene),
+                ("boost_gene", self.boost_gene),
+            ])
+            .chain(self.search.values())
+            .collect()
     }
 
     fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
-        let w = &mut self.weights;
+        if self.weights.set(name, value) {
+            return Ok(());
+        }
         match name {
-            "weights.checkpoint" => w.checkpoint = value,
-            "weights.runner" => w.runner = value,
-            "weights.blocker_checkpoint" => w.blocker_checkpoint = value,
-            "weights.blocker_runner" => w.blocker_runner = value,
-            "weights.runner_facing" => w.runner_facing = value,
-            "weights.win" => w.win = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
@@ -281,60 +248,6 @@ impl crate::params::Named for Params {
         }
         Ok(())
     }
-}
-
-/// Progress of a pod along the race: passes first, then nearness to the next checkpoint.
-#[inline]
-fn progress(track: &Track, pod: &Pod, w: &Weights) -> f64 {
-    let cp = track.checkpoint(pod.next_checkpoint());
-    pod.passed as f64 * w.checkpoint - pod.pos.dist(cp)
-}
-
-/// The runner/blocker evaluation of a state for player `me`.
-pub fn evaluate(track: &Track, s: &State, me: usize, w: &Weights) -> f64 {
-    let them = 1 - me;
-    let finish = track.passes_to_finish();
-    let done = |p: usize| s.pods[p * 2].passed >= finish || s.pods[p * 2 + 1].passed >= finish;
-    if s.dead[me] || (done(them) && !done(me)) {
-        return -w.win;
-    }
-    if s.dead[them] || done(me) {
-        return w.win;
-    }
-    let pick = |p: usize| {
-        let (a, b) = (p * 2, p * 2 + 1);
-        if progress(track, &s.pods[a], w) >= progress(track, &s.pods[b], w) {
-            (a, b)
-        } else {
-            (b, a)
-        }
-    };
-    let (runner, blocker) = pick(me);
-    let (their_runner, _) = pick(them);
-    let r = &s.pods[runner];
-    let gap = progress(track, r, w) - progress(track, &s.pods[their_runner], w);
-    let cp = track.checkpoint(r.next_checkpoint());
-    // The chord between the facing and the checkpoint's direction on the unit circle,
-    // sqrt(2 (1 - cos)) = 2 sin(angle / 2): about the angle in radians, 2 facing away.
-    let facing = r.angle.map_or(0.0, |a| {
-        let (sin, cos) = crate::geom::fast_sin_cos(a);
-        let to = cp - r.pos;
-        let d = to.norm();
-        if d > 0.0 {
-            (2.0 * (1.0 - (cos * to.x + sin * to.y) / d))
-                .max(0.0)
-                .sqrt()
-        } else {
-            0.0
-        }
-    });
-    let target = &s.pods[their_runner];
-    let their_cp = track.checkpoint(target.next_checkpoint());
-    let b = &s.pods[blocker];
-    w.runner * gap
-        - w.runner_facing * facing
-        - w.blocker_checkpoint * b.pos.dist(their_cp)
-        - w.blocker_runner * b.pos.dist(target.pos)
 }
 
 impl Problem for Race<'_> {
@@ -389,7 +302,7 @@ impl Problem for Race<'_> {
 
     fn evaluate(&mut self, plan: &Plan) -> f64 {
         let end = self.rollout(plan);
-        evaluate(self.track, &end, self.me, &self.params.weights)
+        evaluate(self.track, &end, self.me, &self.roles, &self.params.weights)
     }
 }
 
@@ -402,6 +315,8 @@ pub struct GaBot {
     /// Which player we are (0 or 1), found on the first turn.
     seat: Option<usize>,
     state: State,
+    /// Last turn's roles, which this turn's keep unless a pod clearly overtakes the other.
+    roles: Option<Roles>,
     mine: Ga<Plan>,
     theirs: Ga<Plan>,
     rng: Rng,
@@ -418,6 +333,7 @@ impl GaBot {
             track: None,
             seat: None,
             state: State::new([Vec2::ZERO; PODS]),
+            roles: None,
             mine: Ga::new(params.search),
             theirs: Ga::new(params.search),
             rng: Rng::new(seed),
@@ -437,6 +353,7 @@ impl GaBot {
             lines = &lines[used..];
             self.mine.reset();
             self.theirs.reset();
+            self.roles = None;
         }
         let track = self.track.expect("set above");
         let (seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
@@ -446,14 +363,16 @@ impl GaBot {
             self.think
                 .budgets(first, started, self.params.opponent_share);
         let params = self.params;
+        let roles = Roles::assign(&track, &self.state, &params.weights, self.roles);
+        self.roles = Some(roles);
         let opponent = 1 - seat;
         // The opponent's plan, against our last plan shifted (or a straight one).
         let ours_before = self.mine.best().map_or(STRAIGHT, shift_keep);
-        let mut theirs = Race::new(&track, self.state, opponent, &ours_before, &params);
+        let mut theirs = Race::new(&track, self.state, opponent, &ours_before, roles, &params);
         let (their_plan, their_stats) =
             self.theirs
                 .search(&mut theirs, theirs_budget, &mut self.rng);
-        let mut ours = Race::new(&track, self.state, seat, &their_plan, &params);
+        let mut ours = Race::new(&track, self.state, seat, &their_plan, roles, &params);
         let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
         self.last = Stats {
             rollouts: stats.rollouts + their_stats.rollouts,
@@ -541,13 +460,9 @@ mod tests {
     fn mutation_rate_is_the_share_of_fields_changed() {
         let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
         let params = Params::default();
-        let race = Race::new(
-            &track,
-            State::new([Vec2::ZERO; PODS]),
-            0,
-            &STRAIGHT,
-            &params,
-        );
+        let start = State::new([Vec2::ZERO; PODS]);
+        let roles = Roles::assign(&track, &start, &params.weights, None);
+        let race = Race::new(&track, start, 0, &STRAIGHT, roles, &params);
         let mut rng = Rng::new(9);
         for rate in [0.0, 0.1, 0.35, 1.0] {
             let mut changed = 0;

@@ -1,0 +1,270 @@
+//! How good a CSB position is for one player: the runner/blocker evaluation that the search
+//! scores the end of each plan with. One pod of each player races (the runner), the other gets
+//! in the way of the opponent's runner (the blocker). The roles are chosen once per turn, from
+//! the position the turn starts in, so that a plan's score does not jump when the two pods'
+//! progress crosses somewhere in a rollout.
+//!
+//! Bundle-safe: std only.
+
+use super::state::{Pod, State, Track};
+use crate::geom::{fast_sin_cos, Vec2};
+
+/// Every weight of the evaluation, in one place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Worth of one checkpoint pass, in distance units.
+    pub checkpoint: f64,
+    /// Our runner's progress minus the opponent's best pod's.
+    pub runner: f64,
+    /// How far our runner faces away from where it should head: a penalty per unit of
+    /// 2 sin(angle off / 2), about per radian for small angles.
+    pub runner_facing: f64,
+    /// Our blocker's distance to its post: the opponent runner's next checkpoint while the
+    /// blocker can still get there first, else the checkpoint after it (a penalty).
+    pub blocker_target: f64,
+    /// Our blocker's distance to the opponent runner (a penalty).
+    pub blocker_runner: f64,
+    /// How far our blocker faces away from the opponent runner (a penalty, as `runner_facing`).
+    pub blocker_facing: f64,
+    /// The checkpoint timeout: a penalty per squared turn beyond `timeout_grace` turns since a
+    /// player's last pass, ours minus theirs.
+    pub timeout: f64,
+    pub timeout_grace: f64,
+    /// How much more progress the blocker needs than the runner before they swap roles.
+    pub role_switch: f64,
+    /// Winning or losing the race.
+    pub win: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            checkpoint: 30_000.0,
+            runner: 1.0,
+            runner_facing: 300.0,
+            blocker_target: 0.3,
+            blocker_runner: 0.15,
+            blocker_facing: 100.0,
+            timeout: 10.0,
+            timeout_grace: 60.0,
+            role_switch: 3_000.0,
+            win: 1e8,
+        }
+    }
+}
+
+impl Weights {
+    /// The weights as named parameters (`weights.*`).
+    pub fn values(&self) -> [(&'static str, f64); 10] {
+        [
+            ("weights.checkpoint", self.checkpoint),
+            ("weights.runner", self.runner),
+            ("weights.runner_facing", self.runner_facing),
+            ("weights.blocker_target", self.blocker_target),
+            ("weights.blocker_runner", self.blocker_runner),
+            ("weights.blocker_facing", self.blocker_facing),
+            ("weights.timeout", self.timeout),
+            ("weights.timeout_grace", self.timeout_grace),
+            ("weights.role_switch", self.role_switch),
+            ("weights.win", self.win),
+        ]
+    }
+
+    /// Sets a `weights.*` parameter; `false` if `name` is none of them.
+    pub fn set(&mut self, name: &str, value: f64) -> bool {
+        let slot = match name {
+            "weights.checkpoint" => &mut self.checkpoint,
+            "weights.runner" => &mut self.runner,
+            "weights.runner_facing" => &mut self.runner_facing,
+            "weights.blocker_target" => &mut self.blocker_target,
+            "weights.blocker_runner" => &mut self.blocker_runner,
+            "weights.blocker_facing" => &mut self.blocker_facing,
+            "weights.timeout" => &mut self.timeout,
+            "weights.timeout_grace" => &mut self.timeout_grace,
+            "weights.role_switch" => &mut self.role_switch,
+            "weights.win" => &mut self.win,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+}
+
+/// Which pod of each player is its runner; the other is its blocker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Roles {
+    /// Pod index (0 to 3) of player 0's and player 1's runner.
+    pub runner: [usize; 2],
+}
+
+impl Roles {
+    /// The roles in `s`: each player's runner is its pod with the more progress, except that
+    /// the runner of `before` keeps the role until the other pod leads it by `w.role_switch`.
+    pub fn assign(track: &Track, s: &State, w: &Weights, before: Option<Roles>) -> Roles {
+        let runner = [0, 1].map(|p| {
+            let (a, b) = (p * 2, p * 2 + 1);
+            let (pa, pb) = (
+                progress(track, &s.pods[a], w),
+                progress(track, &s.pods[b], w),
+            );
+            let leader = if pa >= pb { a } else { b };
+            match before {
+                Some(r) if r.runner[p] != leader && (pa - pb).abs() < w.role_switch => r.runner[p],
+                _ => leader,
+            }
+        });
+        Roles { runner }
+    }
+
+    /// Player `p`'s blocker.
+    #[inline]
+    pub fn blocker(&self, p: usize) -> usize {
+        self.runner[p] ^ 1
+    }
+}
+
+/// Progress of a pod along the race: passes first, then nearness to the next checkpoint.
+#[inline]
+pub fn progress(track: &Track, pod: &Pod, w: &Weights) -> f64 {
+    let cp = track.checkpoint(pod.next_checkpoint());
+    pod.passed as f64 * w.checkpoint - pod.pos.dist(cp)
+}
+
+/// The checkpoint after `pod`'s next one.
+#[inline]
+fn after_next(track: &Track, pod: &Pod) -> Vec2 {
+    let n = pod.next_checkpoint() + 1;
+    track.checkpoint(if n == track.len() { 0 } else { n })
+}
+
+/// The chord between a pod's facing and the direction `to` on the unit circle,
+/// sqrt(2 (1 - cos)) = 2 sin(angle / 2): about the angle in radians, 2 facing away; 0 for a pod
+/// that faces nowhere yet or a zero `to`.
+#[inline]
+fn facing_off(pod: &Pod, to: Vec2) -> f64 {
+    pod.angle.map_or(0.0, |a| {
+        let (sin, cos) = fast_sin_cos(a);
+        let d = to.norm();
+        if d > 0.0 {
+            (2.0 * (1.0 - (cos * to.x + sin * to.y) / d))
+                .max(0.0)
+                .sqrt()
+        } else {
+            0.0
+        }
+    })
+}
+
+/// Turns a pod coasts, in distance, as multiples of its speed: 1 + 0.85 + 0.85^2.
+const COAST: f64 = 2.5725;
+/// A pass needs the pod's centre within this of the checkpoint's; a little less, to be sure.
+const SURE_PASS: f64 = 550.0;
+
+/// Where a runner should face: its next checkpoint, or the one after once its speed alone
+/// carries it through the next within a few turns.
+#[inline]
+fn heading_target(track: &Track, pod: &Pod) -> Vec2 {
+    let cp = track.checkpoint(pod.next_checkpoint());
+    let drift = pod.vel * COAST;
+    let to = cp - pod.pos;
+    let t = (to.dot(drift) / drift.norm2().max(1.0)).clamp(0.0, 1.0);
+    let closest = pod.pos + drift * t;
+    if closest.dist(cp) < SURE_PASS {
+        after_next(track, pod)
+    } else {
+        cp
+    }
+}
+
+/// Turns since player `p` last passed a checkpoint beyond the grace, squared.
+#[inline]
+fn overdue(s: &State, p: usize, grace: f64) -> f64 {
+    let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
+    let late = (s.round as f64 - last as f64 - grace).max(0.0);
+    late * late
+}
+
+/// The evaluation of `s` for player `me`, with the turn's `roles`: higher is better.
+pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights) -> f64 {
+    let them = 1 - me;
+    let finish = track.passes_to_finish();
+    let done = |p: usize| s.pods[p * 2].passed >= finish || s.pods[p * 2 + 1].passed >= finish;
+    if s.dead[me] || (done(them) && !done(me)) {
+        return -w.win;
+    }
+    if s.dead[them] || done(me) {
+        return w.win;
+    }
+    let r = &s.pods[roles.runner[me]];
+    let their_best =
+        progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
+    let gap = progress(track, r, w) - their_best;
+    let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
+
+    let target = &s.pods[roles.runner[them]];
+    let b = &s.pods[roles.blocker(me)];
+    let their_cp = track.checkpoint(target.next_checkpoint());
+    // A blocker nearer the runner's checkpoint than the runner waits there; one that is behind
+    // goes on to the checkpoint after.
+    let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
+        their_cp
+    } else {
+        after_next(track, target)
+    };
+    let blocker = w.blocker_target * b.pos.dist(post)
+        + w.blocker_runner * b.pos.dist(target.pos)
+        + w.blocker_facing * facing_off(b, target.pos - b.pos);
+    let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
+    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::csb::state::PODS;
+
+    fn track() -> Track {
+        Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap()
+    }
+
+    #[test]
+    fn roles_stick_until_the_other_pod_leads_clearly() {
+        let t = track();
+        let w = Weights::default();
+        let mut s = State::new([Vec2::new(1000.0, 1000.0); PODS]);
+        // Player 0: pod 1 a little nearer its checkpoint than pod 0.
+        s.pods[0].pos = Vec2::new(5000.0, 3000.0);
+        s.pods[1].pos = Vec2::new(5500.0, 3200.0);
+        let fresh = Roles::assign(&t, &s, &w, None);
+        assert_eq!(fresh.runner[0], 1);
+        let kept = Roles::assign(&t, &s, &w, Some(Roles { runner: [0, 2] }));
+        assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
+        s.pods[1].pass(&t, 1);
+        let swapped = Roles::assign(&t, &s, &w, Some(Roles { runner: [0, 2] }));
+        assert_eq!(swapped.runner[0], 1, "a pass ahead does");
+        assert_eq!(swapped.blocker(0), 0);
+    }
+
+    #[test]
+    fn a_runner_coasting_through_its_checkpoint_faces_the_next() {
+        let t = track();
+        let mut pod = Pod::at(Vec2::new(8000.0, 4500.0));
+        assert_eq!(heading_target(&t, &pod), t.checkpoint(1));
+        pod.vel = Vec2::new(400.0, 200.0);
+        assert_eq!(heading_target(&t, &pod), t.checkpoint(2));
+    }
+
+    #[test]
+    fn the_timeout_counts_against_the_late_player() {
+        let t = track();
+        let w = Weights::default();
+        let mut s = State::new([Vec2::new(5000.0, 5000.0); PODS]);
+        let roles = Roles::assign(&t, &s, &w, None);
+        let base = evaluate(&t, &s, 0, &roles, &w);
+        s.round = 90;
+        s.pods[2].last_pass = 85;
+        let late = evaluate(&t, &s, 0, &roles, &w);
+        assert!(late < base - 100.0 * w.timeout, "{late} vs {base}");
+        assert!(evaluate(&t, &s, 1, &roles, &w) > base + 100.0 * w.timeout);
+    }
+}
