@@ -776,8 +776,14 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
             arena::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
         );
     }
-    if outcome.stopped_by_sprt {
-        println!("stopped early: the SPRT is decided");
+    print!("{}", arena::time_report(&outcome.results));
+    if let Some(stop) = outcome.sprt_stop {
+        println!(
+            "stopped early: the SPRT decided after {} games (LLR {:.3}): {}; games already under way were recorded too",
+            stop.games,
+            stop.llr,
+            arena::verdict_text(stop.verdict)
+        );
     }
     let errors: Vec<&String> = outcome.results.iter().flat_map(|r| &r.errors).collect();
     if !errors.is_empty() {
@@ -800,7 +806,7 @@ fn merge(files: &[PathBuf], sprt: Option<String>) -> Result<ExitCode> {
         }
         for r in rs {
             if let Some(prev) = seen.insert(r.game, r.clone()) {
-                if prev != r {
+                if prev.untimed() != r.untimed() {
                     bail!(
                         "game {} appears twice with different results ({})",
                         r.game,
@@ -822,6 +828,7 @@ fn merge(files: &[PathBuf], sprt: Option<String>) -> Result<ExitCode> {
             arena::report(&arena::summarize(&unique), sprt.as_ref())
         );
     }
+    print!("{}", arena::time_report(&unique));
     Ok(ExitCode::SUCCESS)
 }
 

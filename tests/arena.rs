@@ -73,6 +73,11 @@ fn broken_bots_lose_and_never_hang_the_arena() {
     }
 }
 
+/// Results without their times, which differ from run to run.
+fn untimed(results: &[GameResult]) -> Vec<GameResult> {
+    results.iter().map(GameResult::untimed).collect()
+}
+
 #[test]
 fn shards_merge_into_the_whole_and_threads_do_not_matter() {
     let whole_path = tmp("whole.jsonl");
@@ -88,8 +93,12 @@ fn shards_merge_into_the_whole_and_threads_do_not_matter() {
         merged.extend(arena::read_results(&path).unwrap());
     }
     merged.sort_by_key(|r| r.game);
+    assert!(merged
+        .iter()
+        .all(|r| r.times.len() == 2 && r.times[0].len() == r.turns as usize));
     assert_eq!(
-        merged, whole,
+        untimed(&merged),
+        untimed(&whole),
         "two threads in shards, one thread whole: the same games"
     );
     assert_eq!(
@@ -118,10 +127,14 @@ fn an_interrupted_run_resumes_without_loss_or_repeat() {
     assert!(arena::run(&c, &path, false, |_| {}).is_err());
     let resumed = arena::run(&c, &path, true, |_| {}).unwrap();
     assert_eq!(resumed.played, 5);
-    assert_eq!(resumed.results, full);
+    assert_eq!(untimed(&resumed.results), untimed(&full));
     let mut on_disk = arena::read_results(&path).unwrap();
     on_disk.sort_by_key(|r| r.game);
-    assert_eq!(on_disk, full, "each game once in the file");
+    assert_eq!(
+        untimed(&on_disk),
+        untimed(&full),
+        "each game once in the file"
+    );
     // Resuming with other settings is refused.
     let other = config(RACER, GA, 8);
     assert!(arena::run(&other, &path, true, |_| {}).is_err());
@@ -148,10 +161,13 @@ fn a_decided_sprt_stops_the_run() {
     let mut c = config(GA, RACER, 200);
     c.sprt = Some(arena::stats::Sprt::parse("elo0=0,elo1=100").unwrap());
     let out = arena::run(&c, &tmp("sprt.jsonl"), false, |_| {}).unwrap();
-    assert!(out.stopped_by_sprt);
+    let stop = out.sprt_stop.expect("the SPRT stops the run");
     assert!(out.results.len() < 200, "{} games", out.results.len());
-    let (_, verdict) = c.sprt.unwrap().verdict(&arena::summarize(&out.results));
-    assert_eq!(verdict, arena::stats::Verdict::H1);
+    assert_eq!(stop.verdict, arena::stats::Verdict::H1);
+    // The decision is the one the games recorded by then give.
+    let sprt = c.sprt.unwrap();
+    assert!(stop.llr >= sprt.bounds().1, "{stop:?}");
+    assert!(stop.games <= out.results.len() && out.results.len() < stop.games + c.threads);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 pub mod stats;
 
-use crate::bot::Bot;
+use crate::bot::{Answer, Bot, Game};
 use crate::referee::process::Process;
 use crate::trace::{self, Trace};
 use anyhow::{bail, Context, Result};
@@ -15,7 +15,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The two games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,9 +55,22 @@ pub struct GameResult {
     pub reason: String,
     /// Why a player was eliminated by its output, if one was.
     pub errors: Vec<String>,
+    /// Each seat's time per turn as the referee saw it (lines sent to answer read), in tenths
+    /// of a millisecond, the first turn first. Empty in results written before it was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times: Vec<Vec<u32>>,
 }
 
 impl GameResult {
+    /// The result without its times: what play alone decides, the same in every run of the
+    /// game (times differ from run to run).
+    pub fn untimed(&self) -> GameResult {
+        GameResult {
+            times: Vec::new(),
+            ..self.clone()
+        }
+    }
+
     /// Player A's points: 1 win, 0.5 draw, 0 loss (A is in seat 0 in even games).
     pub fn points_a(&self) -> Points {
         let a = self.game % 2;
@@ -182,6 +195,36 @@ impl Config {
     }
 }
 
+/// A player whose every answer the arena times, from the turn's lines sent to its answer read.
+struct Clocked<G: Game> {
+    bot: Box<dyn Bot<G>>,
+    /// Tenths of a millisecond per turn.
+    times: Vec<u32>,
+}
+
+impl<G: Game> Clocked<G> {
+    fn new(bot: Box<dyn Bot<G>>) -> Clocked<G> {
+        Clocked {
+            bot,
+            times: Vec::with_capacity(256),
+        }
+    }
+}
+
+impl<G: Game> Bot<G> for Clocked<G> {
+    fn name(&self) -> String {
+        self.bot.name()
+    }
+
+    fn play(&mut self, view: &G::View, lines: &[String]) -> Answer<G::Orders> {
+        let started = Instant::now();
+        let answer = self.bot.play(view, lines);
+        let tenths = (started.elapsed().as_secs_f64() * 1e4).round();
+        self.times.push(tenths.min(u32::MAX as f64) as u32);
+        answer
+    }
+}
+
 /// Builds a player for one game.
 fn player<G: crate::bot::Game>(
     spec: &str,
@@ -211,10 +254,10 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
             .as_ref()
             .map(|d| d.join(format!("game{index:06}-seat{seat}.stderr")))
     };
-    let (scores, turns, reason, errors, trace) = match cfg.game {
+    let (scores, turns, reason, errors, trace, times) = match cfg.game {
         GameKind::Csb => {
-            let mut a = player(&seats[0], crate::builtin::csb, cfg.limits, log(0))?;
-            let mut b = player(&seats[1], crate::builtin::csb, cfg.limits, log(1))?;
+            let mut a = Clocked::new(player(&seats[0], crate::builtin::csb, cfg.limits, log(0))?);
+            let mut b = Clocked::new(player(&seats[1], crate::builtin::csb, cfg.limits, log(1))?);
             let spec = match &cfg.map {
                 Some(map) => crate::referee::csb::GameSpec::Map {
                     seed,
@@ -222,7 +265,7 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
                 },
                 None => crate::referee::csb::GameSpec::Seed(seed),
             };
-            let rec = crate::referee::csb::play(&spec, [a.as_mut(), b.as_mut()], record)?;
+            let rec = crate::referee::csb::play(&spec, [&mut a, &mut b], record)?;
             let s = rec.outcome.scores.map(i32::from);
             (
                 s,
@@ -230,14 +273,23 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
                 rec.outcome.reason.as_str().to_string(),
                 rec.errors,
                 rec.trace,
+                vec![a.times, b.times],
             )
         }
         GameKind::Fb => {
-            let mut a = player(&seats[0], crate::builtin::fb, cfg.limits, log(0))?;
-            let mut b = player(&seats[1], crate::builtin::fb, cfg.limits, log(1))?;
-            let rec = crate::referee::fb::play(seed, [a.as_mut(), b.as_mut()], record)?;
+            let mut a = Clocked::new(player(&seats[0], crate::builtin::fb, cfg.limits, log(0))?);
+            let mut b = Clocked::new(player(&seats[1], crate::builtin::fb, cfg.limits, log(1))?);
+            let rec = crate::referee::fb::play(seed, [&mut a, &mut b], record)?;
             let reason = crate::referee::fb::reason_name(&rec.outcome, &rec.errors);
-            (rec.outcome.scores, rec.turns, reason, rec.errors, rec.trace)
+            let times = vec![a.times, b.times];
+            (
+                rec.outcome.scores,
+                rec.turns,
+                reason,
+                rec.errors,
+                rec.trace,
+                times,
+            )
         }
     };
     let errors = errors
@@ -252,6 +304,7 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
         turns,
         reason,
         errors,
+        times,
     };
     Ok((result, trace))
 }
@@ -311,6 +364,93 @@ pub fn summarize(results: &[GameResult]) -> Summary {
         .filter_map(|(g, r)| by_game.get(&(g + 1)).map(|o| (r.points_a(), o.points_a())))
         .collect();
     Summary::new(&games, &pairs)
+}
+
+/// How long one player took over a set of games, as the referee saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeUse {
+    /// The player's spec.
+    pub player: String,
+    /// Turns after the first that were timed.
+    pub turns: usize,
+    /// Median, 99th percentile and maximum over those turns, in milliseconds.
+    pub median_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    /// The longest first turn, in milliseconds.
+    pub first_max_ms: f64,
+    /// Games in which the player gave no answer in time.
+    pub timeouts: usize,
+}
+
+/// Each player's time use over `results`, players in order of first appearance; players of
+/// results without times are left out.
+pub fn time_use(results: &[GameResult]) -> Vec<TimeUse> {
+    let mut players: Vec<(String, Vec<u32>, u32, usize)> = Vec::new();
+    for r in results.iter().filter(|r| r.times.len() == 2) {
+        for (seat, times) in r.times.iter().enumerate() {
+            let k = match players.iter().position(|p| p.0 == r.seats[seat]) {
+                Some(k) => k,
+                None => {
+                    players.push((r.seats[seat].clone(), Vec::new(), 0, 0));
+                    players.len() - 1
+                }
+            };
+            let p = &mut players[k];
+            if let Some((&first, later)) = times.split_first() {
+                p.2 = p.2.max(first);
+                p.1.extend_from_slice(later);
+            }
+            let mark = format!("seat {seat} turn ");
+            p.3 += r
+                .errors
+                .iter()
+                .any(|e| e.starts_with(&mark) && e.ends_with("no answer"))
+                as usize;
+        }
+    }
+    players
+        .into_iter()
+        .map(|(player, mut later, first, timeouts)| {
+            later.sort_unstable();
+            let at = |q: f64| {
+                later
+                    .get(((later.len() as f64 - 1.0) * q).round() as usize)
+                    .map_or(0.0, |&t| t as f64 / 10.0)
+            };
+            TimeUse {
+                player,
+                turns: later.len(),
+                median_ms: at(0.5),
+                p99_ms: at(0.99),
+                max_ms: at(1.0),
+                first_max_ms: first as f64 / 10.0,
+                timeouts,
+            }
+        })
+        .collect()
+}
+
+/// The time-use lines of the report (none if no result has times), with a warning when more
+/// than one game in 1,000 was lost to a time limit.
+pub fn time_report(results: &[GameResult]) -> String {
+    let mut out = String::new();
+    for t in time_use(results) {
+        out.push_str(&format!(
+            "time {}: median {:.1} ms, p99 {:.1} ms, max {:.1} ms over {} turns; first turn max {:.1} ms; timeouts in {} games\n",
+            t.player, t.median_ms, t.p99_ms, t.max_ms, t.turns, t.first_max_ms, t.timeouts
+        ));
+        if t.timeouts * 1000 > results.len() {
+            out.push_str(&format!(
+                "warning: {} timed out in {} of {} games: the clock, not play, decided those; \
+                 give it a smaller budget, or play fewer games at once (--threads)\n",
+                t.player,
+                t.timeouts,
+                results.len()
+            ));
+        }
+    }
+    out
 }
 
 /// One line of a round robin's table.
@@ -448,24 +588,44 @@ pub fn report(summary: &Summary, sprt: Option<&Sprt>) -> String {
     if let Some(t) = sprt {
         let (llr, v) = t.verdict(summary);
         let (a, b) = t.bounds();
-        let verdict = match v {
-            Verdict::H1 => "H1 accepted: A is stronger (elo1)",
-            Verdict::H0 => "H0 accepted: A is not stronger (elo0)",
-            Verdict::Continue => "continue: not decided yet",
-        };
         out.push_str(&format!(
-            "\nSPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} in [{a:.3}, {b:.3}]: {verdict}",
-            t.elo0, t.elo1, t.alpha, t.beta
+            "\nSPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} in [{a:.3}, {b:.3}]: {}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            verdict_text(v)
         ));
     }
     out
+}
+
+/// What an SPRT verdict means, in words.
+pub fn verdict_text(v: Verdict) -> &'static str {
+    match v {
+        Verdict::H1 => "H1 accepted: A is stronger (elo1)",
+        Verdict::H0 => "H0 accepted: A is not stronger (elo0)",
+        Verdict::Continue => "continue: not decided yet",
+    }
 }
 
 /// What a run did.
 pub struct RunOutcome {
     pub results: Vec<GameResult>,
     pub played: usize,
-    pub stopped_by_sprt: bool,
+    /// The SPRT's decision, if it stopped the run. It stands even if games that were already
+    /// under way when it was taken (and are recorded too) would move the LLR back inside the
+    /// bounds: a sequential test decides at its stopping time.
+    pub sprt_stop: Option<SprtStop>,
+}
+
+/// Where an SPRT stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtStop {
+    pub verdict: Verdict,
+    pub llr: f64,
+    /// Games recorded when it decided.
+    pub games: usize,
 }
 
 /// Plays every scheduled game (of this shard) not already in the results file, appending each
@@ -523,7 +683,7 @@ pub fn run(
         .build()
         .context("cannot start the worker threads")?;
     let played;
-    let mut stopped_by_sprt = false;
+    let mut sprt_stop = None;
     {
         let cfg2 = cfg.clone();
         let stop2 = stop.clone();
@@ -563,12 +723,15 @@ pub fn run(
             results.push(result);
             count += 1;
             progress(&results);
-            if let Some(t) = &cfg.sprt {
-                if t.verdict(&summarize(&results)).1 != Verdict::Continue
-                    && !stop.load(Ordering::Relaxed)
-                {
+            if let (Some(t), None) = (&cfg.sprt, sprt_stop) {
+                let (llr, verdict) = t.verdict(&summarize(&results));
+                if verdict != Verdict::Continue {
                     stop.store(true, Ordering::Relaxed);
-                    stopped_by_sprt = true;
+                    sprt_stop = Some(SprtStop {
+                        verdict,
+                        llr,
+                        games: results.len(),
+                    });
                 }
             }
         }
@@ -578,7 +741,7 @@ pub fn run(
     Ok(RunOutcome {
         results,
         played,
-        stopped_by_sprt,
+        sprt_stop,
     })
 }
 
@@ -595,7 +758,36 @@ mod tests {
             turns: 1,
             reason: String::new(),
             errors: Vec::new(),
+            times: Vec::new(),
         }
+    }
+
+    #[test]
+    fn time_use_is_per_player_whatever_the_seat() {
+        let mut a = result(0, "A", "B", [2, 1]);
+        // A: first turn 900 ms, then 10..=109 ms; B: 5 ms each turn and no answer once.
+        a.times = vec![
+            std::iter::once(9000)
+                .chain((100..1100).step_by(10))
+                .collect(),
+            vec![50; 101],
+        ];
+        let mut b = result(1, "B", "A", [1, 2]);
+        b.times = vec![vec![50; 3], vec![300, 200]];
+        b.errors = vec!["seat 0 turn 2: no answer".to_string()];
+        let t = time_use(&[a, b]);
+        assert_eq!(t.len(), 2);
+        let (ta, tb) = (&t[0], &t[1]);
+        assert_eq!((ta.player.as_str(), ta.turns), ("A", 101));
+        assert_eq!((ta.first_max_ms, ta.max_ms, ta.timeouts), (900.0, 109.0, 0));
+        assert_eq!(ta.median_ms, 59.0);
+        assert_eq!(ta.p99_ms, 108.0);
+        assert_eq!(
+            (tb.turns, tb.median_ms, tb.max_ms, tb.timeouts),
+            (102, 5.0, 5.0, 1)
+        );
+        let report = time_report(&[]);
+        assert!(report.is_empty());
     }
 
     #[test]
