@@ -95,7 +95,7 @@ fn configure(spec: &mut Spec, params: &mut impl crate::params::Named) -> Result<
     Ok(())
 }
 
-/// A CSB bot from its name: `builtin:racer`, `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`.
+/// A CSB bot from its name: `builtin:racer`, `builtin:interceptor[:block=0|1]`, `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`.
 pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
     let Some(mut spec) = Spec::parse(text)? else {
         bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
@@ -109,13 +109,22 @@ pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
                 boost_angle: spec.take("boost_angle", d.boost_angle)?,
             })
         }
+        "interceptor" => {
+            let d = csb::interceptor::Interceptor::default();
+            Box::new(csb::interceptor::Interceptor {
+                racer: d.racer,
+                block: spec.take("block", 1u8)? != 0,
+                shield_speed: spec.take("shield_speed", d.shield_speed)?,
+                ram_distance: spec.take("ram_distance", d.ram_distance)?,
+            })
+        }
         "ga" => {
             let (think, seed) = think(&mut spec, text)?;
             let mut params = csb::ga::Params::default();
             configure(&mut spec, &mut params)?;
             Box::new(csb::ga::GaBot::new(params, think, seed))
         }
-        _ => bail!("unknown built-in bot '{text}' (csb has: builtin:racer, builtin:ga)"),
+        _ => bail!("unknown built-in bot '{text}' (csb has: builtin:racer, builtin:interceptor, builtin:ga)"),
     };
     spec.finish()?;
     Ok(bot)

@@ -16,6 +16,9 @@ pub struct Weights {
     pub checkpoint: f64,
     /// Our runner's progress minus the opponent's best pod's.
     pub runner: f64,
+    /// Our runner's speed toward where it should head, in turns of coasting added to its
+    /// progress.
+    pub runner_speed: f64,
     /// How far our runner faces away from where it should head: a penalty per unit of
     /// 2 sin(angle off / 2), about per radian for small angles.
     pub runner_facing: f64,
@@ -41,6 +44,7 @@ impl Default for Weights {
         Weights {
             checkpoint: 30_000.0,
             runner: 1.0,
+            runner_speed: 0.0,
             runner_facing: 300.0,
             blocker_target: 0.3,
             blocker_runner: 0.15,
@@ -55,10 +59,11 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 10] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
+            ("weights.runner_speed", self.runner_speed),
             ("weights.runner_facing", self.runner_facing),
             ("weights.blocker_target", self.blocker_target),
             ("weights.blocker_runner", self.blocker_runner),
@@ -75,6 +80,7 @@ impl Weights {
         let slot = match name {
             "weights.checkpoint" => &mut self.checkpoint,
             "weights.runner" => &mut self.runner,
+            "weights.runner_speed" => &mut self.runner_speed,
             "weights.runner_facing" => &mut self.runner_facing,
             "weights.blocker_target" => &mut self.blocker_target,
             "weights.blocker_runner" => &mut self.blocker_runner,
@@ -199,7 +205,9 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
     let gap = progress(track, r, w) - their_best;
-    let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
+    let heading = heading_target(track, r) - r.pos;
+    let runner_facing = facing_off(r, heading);
+    let runner_speed = r.vel.dot(heading) / heading.norm().max(1.0);
 
     let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
@@ -215,7 +223,10 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
         + w.blocker_runner * b.pos.dist(target.pos)
         + w.blocker_facing * facing_off(b, target.pos - b.pos);
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout
+    w.runner * gap + w.runner_speed * runner_speed
+        - w.runner_facing * runner_facing
+        - blocker
+        - w.timeout * timeout
 }
 
 #[cfg(test)]

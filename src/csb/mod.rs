@@ -5,11 +5,12 @@
 //! - [`setup`]: maps and spawns from a seed, with Java's `Random`, or from an explicit map.
 //! - [`step`]: one turn of physics and rules, and the outcome.
 //! - [`protocol`]: the text each player reads and the order lines it prints.
-//! - [`racer`]: the built-in heuristic bot; [`ga`]: the genetic-search bot, scoring plans with
+//! - [`racer`], [`interceptor`]: the built-in heuristic bots; [`ga`]: the genetic-search bot, scoring plans with
 //!   [`eval`].
 
 pub mod eval;
 pub mod ga;
+pub mod interceptor;
 pub mod protocol;
 pub mod racer;
 pub mod setup;
