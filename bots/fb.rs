@@ -47,7 +47,8 @@ fn main() {
         }
         match bot.turn(&lines, started) {
             Ok([a, b]) => {
-                let _ = writeln!(out, "{a}\n{b}");
+                // Both lines in one write, so that they arrive together.
+                let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
                 let _ = out.flush();
             }
             Err(e) => {

@@ -5,6 +5,7 @@
 //! checkpoint after, when it cannot get there first), and rams it with SHIELD up.
 //! `builtin:interceptor:block=0` races with both pods: a pure racer with boost and shield timing.
 
+use super::eval::{progress, Weights};
 use super::protocol::Order;
 use super::racer::Racer;
 use super::state::{Pod, State, Track};
@@ -39,15 +40,11 @@ impl Default for Interceptor {
     }
 }
 
-/// Passes first, then nearness to the next checkpoint.
-fn progress(track: &Track, pod: &Pod) -> f64 {
-    pod.passed as f64 * 100_000.0 - pod.pos.dist(track.checkpoint(pod.next_checkpoint()))
-}
-
 /// The player's pods, leader first.
 fn ranked(track: &Track, s: &State, player: usize) -> [usize; 2] {
     let (a, b) = (player * 2, player * 2 + 1);
-    if progress(track, &s.pods[a]) >= progress(track, &s.pods[b]) {
+    let w = Weights::default();
+    if progress(track, &s.pods[a], &w) >= progress(track, &s.pods[b], &w) {
         [a, b]
     } else {
         [b, a]
