@@ -166,3 +166,61 @@ fn fast_physics_rarely_disagrees() {
     assert!(differ * 1000 <= turns, "{differ} of {turns} turns differ");
     assert!(faced * 1000 <= turns, "{faced} of {turns} turns differ");
 }
+
+/// The search bot infers the opponent's BOOST from the speeds the lines show. On every golden
+/// turn it must never see a BOOST that did not happen, and must see most of those that did.
+#[test]
+fn boosts_are_inferred_from_speeds_without_false_alarms() {
+    use botsim::csb::ga::infer_boosts;
+    use botsim::referee::csb::{GameSpec, Match};
+    let (mut boosts, mut seen) = (0, 0);
+    for t in all_games() {
+        let spec = match t.props.get("map") {
+            Some(m) => GameSpec::Map {
+                seed: 0,
+                map: botsim::csb::Setup::parse_map(m).unwrap(),
+            },
+            None => GameSpec::Seed(t.seed.unwrap_or(0)),
+        };
+        let mut game = Match::new(spec.setup().unwrap());
+        let mut known = [false; 4];
+        for turn in &t.turns {
+            let mut before = game.state;
+            let over = game
+                .play_turn(botsim::referee::recorded_replies(turn))
+                .is_some();
+            let mut now = game.state;
+            for (pod, &k) in before.pods.iter_mut().zip(&known) {
+                pod.boost_used = k;
+            }
+            for (pod, &k) in now.pods.iter_mut().zip(&known) {
+                pod.boost_used = k;
+            }
+            infer_boosts(&before, &mut now, 0);
+            infer_boosts(&before, &mut now, 1);
+            for i in 0..4 {
+                let truth = game.state.pods[i].boost_used;
+                assert!(
+                    !now.pods[i].boost_used || truth,
+                    "seed {:?} turn {}: pod {i} seen boosting, but has its boost: {:?} -> {:?}; {:?}",
+                    t.seed,
+                    game.state.round,
+                    before.pods[i],
+                    game.state.pods[i],
+                    turn.output
+                );
+                if truth && !known[i] {
+                    boosts += 1;
+                    seen += now.pods[i].boost_used as u32;
+                }
+                known[i] = truth;
+            }
+            if over {
+                break;
+            }
+        }
+    }
+    eprintln!("boosts inferred: {seen} of {boosts}");
+    assert!(boosts > 100, "the golden games boost: {boosts}");
+    assert!(seen * 10 >= boosts * 8, "{seen} of {boosts} boosts seen");
+}

@@ -356,7 +356,10 @@ impl GaBot {
             self.roles = None;
         }
         let track = self.track.expect("set above");
-        let (seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
+        let (mut seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
+        if !first {
+            infer_boosts(&self.state, &mut seen, 1 - seat);
+        }
         self.state = seen;
         self.seat = Some(seat);
         let (mine_budget, theirs_budget) =
@@ -411,6 +414,24 @@ impl GaBot {
     /// A description for traces and logs.
     pub fn describe(&self) -> String {
         format!("ga({},seed={})", self.think.describe(), self.seed)
+    }
+}
+
+/// Marks the pods of `player` that BOOSTed last turn, which the input lines do not say. A pod
+/// that hit nothing moved by its speed plus its thrust, and kept 0.85 of that as its new speed
+/// (both rounded); a move that agrees with its new speed and is more than twice a normal thrust
+/// beyond its old speed was a BOOST, unless the pod started the turn touching another (a hit at
+/// its very start moves the pod as a thrust would). Without this the opponent model keeps a
+/// BOOST that is gone.
+pub fn infer_boosts(before: &State, now: &mut State, player: usize) {
+    for i in player * 2..player * 2 + 2 {
+        let (was, pod) = (&before.pods[i], &now.pods[i]);
+        let moved = pod.pos - was.pos;
+        let unhit = (pod.vel * (1.0 / step::FRICTION_KEEP) - moved).norm() < 4.0
+            && (0..PODS).all(|k| k == i || before.pods[k].pos.dist(was.pos) > 900.0);
+        if unhit && (moved - was.vel).norm() > 2.0 * MAX_THRUST as f64 {
+            now.pods[i].boost_used = true;
+        }
     }
 }
 
