@@ -198,7 +198,7 @@ fn boosts_are_inferred_from_speeds_without_false_alarms() {
             }
             infer_boosts(&before, &mut now, 0);
             infer_boosts(&before, &mut now, 1);
-            for i in 0..4 {
+            for (i, k) in known.iter_mut().enumerate() {
                 let truth = game.state.pods[i].boost_used;
                 assert!(
                     !now.pods[i].boost_used || truth,
@@ -209,11 +209,11 @@ fn boosts_are_inferred_from_speeds_without_false_alarms() {
                     game.state.pods[i],
                     turn.output
                 );
-                if truth && !known[i] {
+                if truth && !*k {
                     boosts += 1;
                     seen += now.pods[i].boost_used as u32;
                 }
-                known[i] = truth;
+                *k = truth;
             }
             if over {
                 break;
