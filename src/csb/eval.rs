@@ -7,7 +7,6 @@
 //! Bundle-safe: std only.
 
 use super::state::{Pod, State, Track};
-use super::step::CHECKPOINT_TIMEOUT;
 use crate::geom::{fast_sin_cos, Vec2};
 
 /// Every weight of the evaluation, in one place.
@@ -17,16 +16,9 @@ pub struct Weights {
     pub checkpoint: f64,
     /// Our runner's progress minus the opponent's best pod's.
     pub runner: f64,
-    /// Our runner's speed toward where it should head, in turns of coasting added to its
-    /// progress.
-    pub runner_speed: f64,
     /// How far our runner faces away from where it should head: a penalty per unit of
     /// 2 sin(angle off / 2), about per radian for small angles.
     pub runner_facing: f64,
-    /// The opponent blocker in our runner's way: a penalty per unit of (1 + cos) / 2 of the
-    /// angle, seen from our runner, between its next checkpoint and that blocker (1 straight
-    /// ahead, 0 straight behind).
-    pub runner_blocked: f64,
     /// Our blocker's distance to its post: the opponent runner's next checkpoint while the
     /// blocker can still get there first, else the checkpoint after it (a penalty).
     pub blocker_target: f64,
@@ -38,10 +30,6 @@ pub struct Weights {
     /// player's last pass, ours minus theirs.
     pub timeout: f64,
     pub timeout_grace: f64,
-    /// Past the grace, the distance of our pod nearest its next checkpoint, as a penalty per
-    /// unit, times how far the player is from the grace to the timeout (0 to 1): either pod's
-    /// pass resets the count, so the one that can pass soonest is pressed to.
-    pub timeout_distance: f64,
     /// How much more progress the blocker needs than the runner before they swap roles.
     pub role_switch: f64,
     /// Winning or losing the race.
@@ -53,15 +41,12 @@ impl Default for Weights {
         Weights {
             checkpoint: 30_000.0,
             runner: 1.0,
-            runner_speed: 0.0,
             runner_facing: 300.0,
-            runner_blocked: 0.0,
             blocker_target: 0.3,
             blocker_runner: 0.15,
             blocker_facing: 100.0,
             timeout: 10.0,
             timeout_grace: 60.0,
-            timeout_distance: 0.0,
             role_switch: 3_000.0,
             win: 1e8,
         }
@@ -70,19 +55,16 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 13] {
+    pub fn values(&self) -> [(&'static str, f64); 10] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
-            ("weights.runner_speed", self.runner_speed),
             ("weights.runner_facing", self.runner_facing),
-            ("weights.runner_blocked", self.runner_blocked),
             ("weights.blocker_target", self.blocker_target),
             ("weights.blocker_runner", self.blocker_runner),
             ("weights.blocker_facing", self.blocker_facing),
             ("weights.timeout", self.timeout),
             ("weights.timeout_grace", self.timeout_grace),
-            ("weights.timeout_distance", self.timeout_distance),
             ("weights.role_switch", self.role_switch),
             ("weights.win", self.win),
         ]
@@ -93,15 +75,12 @@ impl Weights {
         let slot = match name {
             "weights.checkpoint" => &mut self.checkpoint,
             "weights.runner" => &mut self.runner,
-            "weights.runner_speed" => &mut self.runner_speed,
             "weights.runner_facing" => &mut self.runner_facing,
-            "weights.runner_blocked" => &mut self.runner_blocked,
             "weights.blocker_target" => &mut self.blocker_target,
             "weights.blocker_runner" => &mut self.blocker_runner,
             "weights.blocker_facing" => &mut self.blocker_facing,
             "weights.timeout" => &mut self.timeout,
             "weights.timeout_grace" => &mut self.timeout_grace,
-            "weights.timeout_distance" => &mut self.timeout_distance,
             "weights.role_switch" => &mut self.role_switch,
             "weights.win" => &mut self.win,
             _ => return false,
@@ -197,11 +176,12 @@ fn heading_target(track: &Track, pod: &Pod) -> Vec2 {
     }
 }
 
-/// Turns since player `p` last passed a checkpoint, beyond the grace.
+/// Turns since player `p` last passed a checkpoint beyond the grace, squared.
 #[inline]
 fn overdue(s: &State, p: usize, grace: f64) -> f64 {
     let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
-    (s.round as f64 - last as f64 - grace).max(0.0)
+    let late = (s.round as f64 - last as f64 - grace).max(0.0);
+    late * late
 }
 
 /// The evaluation of `s` for player `me`, with the turn's `roles`: higher is better.
@@ -219,14 +199,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
     let gap = progress(track, r, w) - their_best;
-    let heading = heading_target(track, r) - r.pos;
-    let runner_facing = facing_off(r, heading);
-    let runner_speed = r.vel.dot(heading) / heading.norm().max(1.0);
-
-    let to_cp = track.checkpoint(r.next_checkpoint()) - r.pos;
-    let to_theirs = s.pods[roles.blocker(them)].pos - r.pos;
-    let cos = to_cp.dot(to_theirs) / (to_cp.norm() * to_theirs.norm()).max(1.0);
-    let runner_blocked = (1.0 + cos) * 0.5;
+    let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
     let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
@@ -241,24 +214,8 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let blocker = w.blocker_target * b.pos.dist(post)
         + w.blocker_runner * b.pos.dist(target.pos)
         + w.blocker_facing * facing_off(b, target.pos - b.pos);
-    let (late, their_late) = (
-        overdue(s, me, w.timeout_grace),
-        overdue(s, them, w.timeout_grace),
-    );
-    let timeout = late * late - their_late * their_late;
-    let nearest = |p: &Pod| p.pos.dist(track.checkpoint(p.next_checkpoint()));
-    let urgency = late / (CHECKPOINT_TIMEOUT as f64 - w.timeout_grace).max(1.0);
-    let press = if late > 0.0 {
-        w.timeout_distance * urgency * nearest(r).min(nearest(b))
-    } else {
-        0.0
-    };
-    w.runner * gap + w.runner_speed * runner_speed
-        - w.runner_facing * runner_facing
-        - w.runner_blocked * runner_blocked
-        - blocker
-        - w.timeout * timeout
-        - press
+    let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
+    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout
 }
 
 #[cfg(test)]
