@@ -281,14 +281,13 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
             let mut b = Clocked::new(player(&seats[1], crate::builtin::fb, cfg.limits, log(1))?);
             let rec = crate::referee::fb::play(seed, [&mut a, &mut b], record)?;
             let reason = crate::referee::fb::reason_name(&rec.outcome, &rec.errors);
-            let times = vec![a.times, b.times];
             (
                 rec.outcome.scores,
                 rec.turns,
                 reason,
                 rec.errors,
                 rec.trace,
-                times,
+                vec![a.times, b.times],
             )
         }
     };

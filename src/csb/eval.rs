@@ -132,7 +132,7 @@ pub fn progress(track: &Track, pod: &Pod, w: &Weights) -> f64 {
 
 /// The checkpoint after `pod`'s next one.
 #[inline]
-fn after_next(track: &Track, pod: &Pod) -> Vec2 {
+pub fn after_next(track: &Track, pod: &Pod) -> Vec2 {
     let n = pod.next_checkpoint() + 1;
     track.checkpoint(if n == track.len() { 0 } else { n })
 }

@@ -5,7 +5,7 @@
 //! checkpoint after, when it cannot get there first), and rams it with SHIELD up.
 //! `builtin:interceptor:block=0` races with both pods: a pure racer with boost and shield timing.
 
-use super::eval::{progress, Weights};
+use super::eval::{after_next, Roles, Weights};
 use super::protocol::Order;
 use super::racer::Racer;
 use super::state::{Pod, State, Track};
@@ -40,15 +40,9 @@ impl Default for Interceptor {
     }
 }
 
-/// The player's pods, leader first.
-fn ranked(track: &Track, s: &State, player: usize) -> [usize; 2] {
-    let (a, b) = (player * 2, player * 2 + 1);
-    let w = Weights::default();
-    if progress(track, &s.pods[a], &w) >= progress(track, &s.pods[b], &w) {
-        [a, b]
-    } else {
-        [b, a]
-    }
+/// The player's leading pod: its runner, as the search bot's evaluation picks it afresh.
+fn leader(track: &Track, s: &State, player: usize) -> usize {
+    Roles::assign(track, s, &Weights::default(), None).runner[player]
 }
 
 impl Interceptor {
@@ -64,7 +58,7 @@ impl Interceptor {
     /// The blocker's order: meet the opponent's leader ahead of it, or wait further on.
     fn block(&self, view: &View, pod: &Pod) -> Order<'static> {
         let (track, s) = (&view.track, &view.state);
-        let target = &s.pods[ranked(track, s, 1 - view.player)[0]];
+        let target = &s.pods[leader(track, s, 1 - view.player)];
         let cp = track.checkpoint(target.next_checkpoint());
         let (aim, thrust) = if pod.pos.dist(target.pos) < self.ram_distance {
             // Ram: where the runner will be when we get there, about.
@@ -81,8 +75,7 @@ impl Interceptor {
                 // Ahead of it: stand a third of the way from its checkpoint toward it.
                 cp + (target.pos - cp) * (1.0 / 3.0)
             } else {
-                let n = target.next_checkpoint() + 1;
-                track.checkpoint(if n == track.len() { 0 } else { n })
+                after_next(track, target)
             };
             // Brake on the way in: the speed coasts about 6.7 times its length.
             let d = pod.pos.dist(post);
@@ -117,7 +110,7 @@ impl Bot<Csb> for Interceptor {
 
     fn play(&mut self, view: &View, _lines: &[String]) -> Answer<[Order<'static>; 2]> {
         let [a, b, _, _] = view.own_pods();
-        let [leader, _] = ranked(&view.track, &view.state, view.player);
+        let leader = leader(&view.track, &view.state, view.player);
         let order = |i: usize| {
             let pod = &view.state.pods[i];
             if self.block && i != leader {
