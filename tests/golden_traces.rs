@@ -167,6 +167,58 @@ fn fast_physics_rarely_disagrees() {
     assert!(faced * 1000 <= turns, "{faced} of {turns} turns differ");
 }
 
+/// The search plays its pods against the opponent's turn worked out once without ours
+/// (`step::solo`); `step::step_against` must then give the very state `step_fast` gives, bit
+/// for bit, on every golden turn and for either player, whether pods touch or not.
+#[test]
+fn a_turn_against_a_solo_turn_is_the_fast_step() {
+    use botsim::csb::step::{solo, step_against, step_fast};
+    use botsim::referee::csb::{GameSpec, Match};
+    let (mut turns, mut apart) = (0, 0);
+    for t in all_games() {
+        let spec = match t.props.get("map") {
+            Some(m) => GameSpec::Map {
+                seed: 0,
+                map: botsim::csb::Setup::parse_map(m).unwrap(),
+            },
+            None => GameSpec::Seed(t.seed.unwrap_or(0)),
+        };
+        let mut game = Match::new(spec.setup().unwrap());
+        for turn in &t.turns {
+            let replies = botsim::referee::recorded_replies(turn);
+            let mut fast = game.clone();
+            fast.play_turn_with(replies, |track, state, commands| {
+                let start = *state;
+                step_fast(track, state, commands);
+                for me in 0..2 {
+                    let them = 1 - me;
+                    let theirs = [commands[them * 2], commands[them * 2 + 1]];
+                    let theirs = solo(track, &mut start.clone(), them, &theirs);
+                    let mut against = start;
+                    let ours = [commands[me * 2], commands[me * 2 + 1]];
+                    apart += step_against(track, &mut against, me, &ours, &theirs) as u32;
+                    assert_eq!(
+                        against, *state,
+                        "seed {:?} turn {}, player {me} against a solo turn",
+                        t.seed, start.round
+                    );
+                }
+                turns += 1;
+            });
+            if game.play_turn(replies).is_some() {
+                break;
+            }
+        }
+    }
+    eprintln!("{apart} of {} player-turns played apart", turns * 2);
+    assert_eq!(turns, 54_754);
+    assert!(
+        apart > turns / 2 && apart < turns * 2,
+        "{apart} of {}",
+        turns * 2
+    );
+}
+
 /// The search bot infers the opponent's BOOST from the speeds the lines show. On every golden
 /// turn it must never see a BOOST that did not happen, and must see most of those that did.
 #[test]

@@ -152,6 +152,10 @@ pub struct Race<'a> {
     /// The other player's commands each turn, made once: its facings do not depend on our
     /// plan (collisions change no facing).
     theirs: [[Command; 2]; HORIZON],
+    /// The other player's turns as they go without our pods, worked out once: a rollout
+    /// moves only our pods in the turns where no pod touches another (most of them), and
+    /// its results are those of the full step bit for bit.
+    solo: [step::Solo; HORIZON],
     /// Our pods' facings at the start, as unit vectors.
     facing: [Option<Vec2>; 2],
     /// The turn's runners and blockers.
@@ -182,11 +186,14 @@ impl<'a> Race<'a> {
                 face(angle, &mut facing[k], delta, thrust)
             })
         });
+        let mut alone = start;
+        let solo = std::array::from_fn(|t| step::solo(track, &mut alone, 1 - me, &theirs[t]));
         Race {
             track,
             start,
             me,
             theirs,
+            solo,
             facing: [0, 1].map(|k| facing_of(&start.pods[mine + k])),
             roles,
             params,
@@ -202,17 +209,25 @@ impl<'a> Race<'a> {
         // meaning cannot, as a used boost makes BOOST maximum thrust anyway.
         let left = [0, 1].map(|k| !s.pods[mine + k].boost_used);
         let them = (1 - self.me) * 2;
-        let mut commands = [Command::IDLE; PODS];
-        for (theirs, genes) in self.theirs.iter().zip(plan) {
-            commands[them] = theirs[0];
-            commands[them + 1] = theirs[1];
-            for k in 0..2 {
+        // While their pods go as they would alone, their turns are known (`solo`).
+        let mut beside = true;
+        for ((theirs, solo), genes) in self.theirs.iter().zip(&self.solo).zip(plan) {
+            let ours: [Command; 2] = std::array::from_fn(|k| {
                 let g = &genes[k];
                 let (delta, thrust) = (self.params.rotation(g), self.params.thrust(g, left[k]));
                 let angle = step::turned(self.track, &s.pods[mine + k], delta);
-                commands[mine + k] = face(angle, &mut facing[k], delta, thrust);
+                face(angle, &mut facing[k], delta, thrust)
+            });
+            if beside {
+                if !step::step_against(self.track, &mut s, self.me, &ours, solo) {
+                    beside = s.pods[them..them + 2] == solo.end && s.dead[1 - self.me] == solo.dead;
+                }
+            } else {
+                let mut commands = [Command::IDLE; PODS];
+                commands[mine..mine + 2].copy_from_slice(&ours);
+                commands[them..them + 2].copy_from_slice(theirs);
+                step::step_fast(self.track, &mut s, &commands);
             }
-            step::step_fast(self.track, &mut s, &commands);
             if step::outcome(self.track, &s).is_some() {
                 break;
             }

@@ -129,47 +129,183 @@ fn step_in<const FAST: bool, C: Contacts>(
     for (i, (pod, cmd)) in state.pods.iter_mut().zip(commands).enumerate() {
         shielded[i] = apply_command::<FAST>(track, pod, cmd, round);
     }
+    movement(track, state, &shielded, contacts);
+}
+
+/// The rest of a turn once the pods' orders are applied: the movement with its collisions,
+/// friction and rounding, the passes and the timeouts.
+#[inline(always)]
+fn movement<C: Contacts>(
+    track: &Track,
+    state: &mut State,
+    shielded: &[bool; PODS],
+    contacts: &mut C,
+) {
     let mut paths = state.pods.map(|p| Path::new(p.pos));
     let mut t = 0.0;
     while t < 1.0 {
-        t += advance(track, &mut state.pods, &shielded, t, &mut paths, contacts);
+        t += advance(track, &mut state.pods, shielded, t, &mut paths, contacts);
     }
-    for pod in &mut state.pods {
-        pod.vel = pod.vel * FRICTION_KEEP;
-        pod.pos = pod.pos.round();
-        pod.vel = pod.vel.trunc();
-    }
+    state.pods.iter_mut().for_each(settle);
     state.round += 1;
     let round = state.round;
     for (i, (pod, path)) in state.pods.iter_mut().zip(&mut paths).enumerate() {
-        // The usual turn first: a straight path that misses the next checkpoint.
-        if path.is_straight()
-            && !touches(
-                path.points[0],
-                pod.pos,
-                track.checkpoint(pod.next_checkpoint()),
-            )
-        {
-            continue;
-        }
-        if !state.dead[State::owner(i)] {
-            pass_checkpoints(track, pod, path, round);
-        }
+        check_passes(track, pod, path, round, state.dead[State::owner(i)]);
     }
     for player in 0..2 {
-        let pods = &state.pods[player * 2..player * 2 + 2];
-        if pods
-            .iter()
-            .all(|p| round - p.last_pass >= CHECKPOINT_TIMEOUT)
-        {
-            state.dead[player] = true;
-        }
+        state.dead[player] |= timed_out(&state.pods[player * 2..player * 2 + 2], round);
     }
+}
+
+/// The end of a pod's movement: friction, then the position rounded and the speed truncated.
+#[inline]
+fn settle(pod: &mut Pod) {
+    pod.vel = pod.vel * FRICTION_KEEP;
+    pod.pos = pod.pos.round();
+    pod.vel = pod.vel.trunc();
+}
+
+/// The passes of a pod that travelled `path` this turn, unless its player is `dead`.
+#[inline]
+fn check_passes(track: &Track, pod: &mut Pod, path: &mut Path, round: u16, dead: bool) {
+    // The usual turn first: a straight path.
+    if path.is_straight() {
+        passes_straight(track, pod, path.points[0], round, dead);
+    } else if !dead {
+        pass_checkpoints(track, pod, path, round);
+    }
+}
+
+/// The passes of a pod that went straight from `start` this turn, unless its player is `dead`:
+/// usually it misses its next checkpoint.
+#[inline(always)]
+fn passes_straight(track: &Track, pod: &mut Pod, start: Vec2, round: u16, dead: bool) {
+    if !touches(start, pod.pos, track.checkpoint(pod.next_checkpoint())) || dead {
+        return;
+    }
+    pass_checkpoints(track, pod, &mut Path::new(start), round);
+}
+
+/// Whether a player whose pods are `pods` is out of time after step `round`: neither pod passed
+/// a checkpoint in the last 100 turns.
+#[inline]
+fn timed_out(pods: &[Pod], round: u16) -> bool {
+    pods.iter()
+        .all(|p| round - p.last_pass >= CHECKPOINT_TIMEOUT)
+}
+
+/// One player's turn as if the other player's pods were not there: what the search knows of
+/// the opponent's turn before it plays a plan against it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Solo {
+    /// The player's pods after their orders (the speed includes the thrust), before moving.
+    pub thrust: [Pod; 2],
+    /// Whether each pod is shielded this turn.
+    pub shielded: [bool; 2],
+    /// The pods at the end of the turn.
+    pub end: [Pod; 2],
+    /// Whether the player is eliminated (checkpoint timeout) at the end of the turn.
+    pub dead: bool,
+    /// Whether its two pods touched each other.
+    pub touched: bool,
+}
+
+/// Player `player`'s turn from `state` with `commands`, alone: the other player's pods are
+/// moved far off the map, where they touch nothing, and stay there. Advances `state`, which
+/// then serves only for this player's next solo turns.
+pub fn solo(track: &Track, state: &mut State, player: usize, commands: &[Command; 2]) -> Solo {
+    /// Far beyond any pod's reach in a turn, and from each other.
+    const FAR: f64 = 1e7;
+    let (mine, other) = (player * 2, (1 - player) * 2);
+    state.pods[other] = Pod::at(Vec2::new(FAR, FAR));
+    state.pods[other + 1] = Pod::at(Vec2::new(2.0 * FAR, FAR));
+    let mut shielded = [false; 2];
+    let thrust = [0, 1].map(|k| {
+        let mut pod = state.pods[mine + k];
+        shielded[k] = apply_command::<true>(track, &mut pod, &commands[k], state.round);
+        pod
+    });
+    let mut all = [Command::IDLE; PODS];
+    all[mine..mine + 2].copy_from_slice(commands);
+    let mut touched = Touched(false);
+    step_in::<true, _>(track, state, &all, &mut touched);
+    Solo {
+        thrust,
+        shielded,
+        end: [state.pods[mine], state.pods[mine + 1]],
+        dead: state.dead[player],
+        touched: touched.0,
+    }
+}
+
+/// Whether any collision happened.
+struct Touched(bool);
+
+impl Contacts for Touched {
+    #[inline]
+    fn contact(&mut self, _: f64, _: usize, _: Option<usize>, _: Vec2) {
+        self.0 = true;
+    }
+}
+
+/// [`step_fast`] for player `me`'s pods with `ours`, against the other player's turn `theirs`
+/// (its [`solo`] turn from the pods in `state`). When no two pods touch, each pod's movement
+/// is its own and in one piece: ours are moved alone and theirs taken from `theirs`, with the
+/// same bits as [`step_fast`]. Otherwise the turn is played in full, and the function returns
+/// false: their pods may then have gone otherwise than `theirs` says.
+#[inline]
+pub fn step_against(
+    track: &Track,
+    state: &mut State,
+    me: usize,
+    ours: &[Command; 2],
+    theirs: &Solo,
+) -> bool {
+    let (mine, them) = (me * 2, (1 - me) * 2);
+    let round = state.round;
+    let mut shielded = [false; PODS];
+    for k in 0..2 {
+        let pod = &mut state.pods[mine + k];
+        shielded[mine + k] = apply_command::<true>(track, pod, &ours[k], round);
+        shielded[them + k] = theirs.shielded[k];
+    }
+    let mut pods = [&theirs.thrust[0]; PODS];
+    pods[mine] = &state.pods[mine];
+    pods[mine + 1] = &state.pods[mine + 1];
+    pods[them + 1] = &theirs.thrust[1];
+    // Every pair but the other player's own, for which `theirs` says whether they touch.
+    let mut near = 0u8;
+    for (k, &(i, j)) in PAIRS.iter().enumerate() {
+        near |= (((i / 2 == me || j / 2 == me) & may_touch(pods[i], pods[j], 1.0)) as u8) << k;
+    }
+    let mut touch = theirs.touched;
+    while near != 0 && !touch {
+        let (i, j) = PAIRS[near.trailing_zeros() as usize];
+        near &= near - 1;
+        touch = touch_time(pods[i], pods[j], 0.0, 1.0).is_some();
+    }
+    if touch {
+        state.pods[them..them + 2].copy_from_slice(&theirs.thrust);
+        movement(track, state, &shielded, &mut ());
+        return false;
+    }
+    let next = round + 1;
+    for pod in &mut state.pods[mine..mine + 2] {
+        let start = pod.pos;
+        pod.pos += pod.vel * 1.0;
+        settle(pod);
+        passes_straight(track, pod, start, next, state.dead[me]);
+    }
+    state.pods[them..them + 2].copy_from_slice(&theirs.end);
+    state.round = next;
+    state.dead[1 - me] = theirs.dead;
+    state.dead[me] |= timed_out(&state.pods[mine..mine + 2], next);
+    true
 }
 
 /// Handles one pod's order at the start of a turn (the referee's `handlePlayerOutput`): the
 /// rotation, the thrust and the speed it adds. Returns whether the pod is shielded this turn.
-#[inline]
+#[inline(always)]
 fn apply_command<const FAST: bool>(
     track: &Track,
     pod: &mut Pod,
@@ -370,6 +506,9 @@ fn reached_mask(track: &Track, a: Vec2, b: Vec2) -> u8 {
     mask
 }
 
+/// Pairs of pods in the referee's order, the higher index first.
+const PAIRS: [(usize, usize); 6] = [(3, 2), (3, 1), (3, 0), (2, 1), (2, 0), (1, 0)];
+
 /// One sub-step of the movement (the referee's `step(pods, beginTime)`): finds the earliest
 /// collisions, moves every pod to that time, bounces every pair within `EPSILON` of it, in
 /// order. Returns the time advanced.
@@ -383,34 +522,20 @@ fn advance(
     contacts: &mut impl Contacts,
 ) -> f64 {
     let limit = 1.0 - begin;
-    // Pairs in the referee's order.
-    const PAIRS: [(usize, usize); 6] = [(3, 2), (3, 1), (3, 0), (2, 1), (2, 0), (1, 0)];
     // First the cheap test for every pair, without a branch: a pair apart on one axis by more
     // than it can close in the sub-step is neither touching now nor later (one unit of margin).
     // Most sub-steps have no pair left.
-    let reach = 2.0 * POD_RADIUS + 1.0;
     let mut near = 0u8;
     for (k, &(i, j)) in PAIRS.iter().enumerate() {
-        let d = pods[i].pos - pods[j].pos;
-        let v = pods[i].vel - pods[j].vel;
-        let apart =
-            (d.x.abs() - v.x.abs() * limit > reach) | (d.y.abs() - v.y.abs() * limit > reach);
-        near |= (!apart as u8) << k;
+        near |= (may_touch(&pods[i], &pods[j], limit) as u8) << k;
     }
     let mut hits: [(f64, u8, u8); 6] = [(0.0, 0, 0); 6];
     let mut n = 0;
     while near != 0 {
         let (i, j) = PAIRS[near.trailing_zeros() as usize];
         near &= near - 1;
-        let d = pods[i].pos - pods[j].pos;
-        let v = pods[i].vel - pods[j].vel;
-        let time = if sqrt_le(d.norm2(), 2.0 * POD_RADIUS) {
-            begin
-        } else {
-            match contact_time(d, v, 2.0 * POD_RADIUS, limit) {
-                Some(c) => begin + c,
-                None => continue,
-            }
+        let Some(time) = touch_time(&pods[i], &pods[j], begin, limit) else {
+            continue;
         };
         // Stable insertion by time.
         let mut k = n;
@@ -446,6 +571,30 @@ fn advance(
         }
     }
     dt
+}
+
+/// The cheap test of a pair, without a branch: false when the pods are apart on one axis by
+/// more than they can close in a sub-step of `limit` (with one unit of margin), so that they
+/// neither touch now nor later in it.
+#[inline(always)]
+fn may_touch(a: &Pod, b: &Pod, limit: f64) -> bool {
+    let reach = 2.0 * POD_RADIUS + 1.0;
+    let d = a.pos - b.pos;
+    let v = a.vel - b.vel;
+    !((d.x.abs() - v.x.abs() * limit > reach) | (d.y.abs() - v.y.abs() * limit > reach))
+}
+
+/// When pods `a` and `b` (the higher index first, as the referee orders a pair) touch in the
+/// sub-step from `begin` lasting `limit`: at `begin` if they overlap already.
+#[inline(always)]
+fn touch_time(a: &Pod, b: &Pod, begin: f64, limit: f64) -> Option<f64> {
+    let d = a.pos - b.pos;
+    let v = a.vel - b.vel;
+    if sqrt_le(d.norm2(), 2.0 * POD_RADIUS) {
+        Some(begin)
+    } else {
+        contact_time(d, v, 2.0 * POD_RADIUS, limit).map(|c| begin + c)
+    }
 }
 
 /// The referee's `PodCollision.react()`: `c1` is the higher-index pod. Half the elastic impulse
