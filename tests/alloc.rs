@@ -138,10 +138,7 @@ fn csb_search_allocates_nothing() {
     let params = Params::default();
     let mut ga = Ga::new(params.search);
     let mut rng = Rng::new(1);
-    let straight = [[botsim::csb::ga::Gene {
-        rotate: 0.5,
-        thrust: 0.9,
-    }; 2]; botsim::csb::ga::HORIZON];
+    let straight = [[params.gene(0.5, 0.9); 2]; botsim::csb::ga::HORIZON];
     let mut state = setup.initial_state();
     let roles = |s: &csb::State| Roles::assign(&setup.track, s, &params.weights, None);
     let mut problem = Race::new(&setup.track, state, 0, &straight, roles(&state), &params);
@@ -153,7 +150,7 @@ fn csb_search_allocates_nothing() {
         // Play the plan's first turn, as a bot would, and search again from there.
         let cmds: [Command; 4] = std::array::from_fn(|k| {
             if k < 2 {
-                Command::turn((plan[0][k].rotate - 0.5) * 0.6, Thrust::Power(150))
+                Command::turn((plan[0][k].rotate() - 0.5) * 0.6, Thrust::Power(150))
             } else {
                 Command::turn(0.0, Thrust::Power(100))
             }

@@ -18,13 +18,50 @@ use std::time::Instant;
 /// Turns a plan looks ahead.
 pub const HORIZON: usize = 6;
 
-/// One pod's order for one turn, as genes in [0, 1].
+/// One pod's order for one turn, as genes in [0, 1], with the order they decode to: decoded
+/// when a gene changes ([`Params::gene`]), read by every rollout.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gene {
     /// Below 0.25: full left; above 0.75: full right; linear between.
-    pub rotate: f64,
+    rotate: f64,
     /// Below `shield` genes: SHIELD; above 1 - `boost`: BOOST; else a thrust.
-    pub thrust: f64,
+    thrust: f64,
+    turn: Turn,
+    /// The thrust of a pod that has its BOOST left.
+    order: Thrust,
+}
+
+/// A turn in radians (within +/-18 degrees) with its sine and cosine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Turn {
+    delta: f64,
+    sin: f64,
+    cos: f64,
+}
+
+impl Gene {
+    /// The rotation gene.
+    pub fn rotate(&self) -> f64 {
+        self.rotate
+    }
+
+    /// The thrust gene.
+    pub fn thrust(&self) -> f64 {
+        self.thrust
+    }
+
+    /// The gene's thrust for a pod that has (`boost_left`) or has not its thrust-650 BOOST
+    /// left. A BOOST gene of a pod that used its boost is maximum thrust, which is what the
+    /// referee makes of a second BOOST: saying so keeps the step's branch on the kind of
+    /// thrust predictable (in a search BOOST genes are common, BOOSTs left rare).
+    #[inline(always)]
+    fn order(&self, boost_left: bool) -> Thrust {
+        if !boost_left && self.order == Thrust::Boost {
+            Thrust::Power(MAX_THRUST)
+        } else {
+            self.order
+        }
+    }
 }
 
 /// Both pods' orders for `HORIZON` turns.
@@ -58,28 +95,46 @@ impl Default for Params {
 }
 
 impl Params {
-    /// A gene's turn in radians, within +/-18 degrees.
-    #[inline]
-    fn rotation(&self, g: &Gene) -> f64 {
-        let r = ((g.rotate - 0.25) * 2.0).clamp(0.0, 1.0);
-        (2.0 * r - 1.0) * MAX_ROTATION
+    /// The gene of a `rotate` and a `thrust` in [0, 1], decoded.
+    pub fn gene(&self, rotate: f64, thrust: f64) -> Gene {
+        Gene {
+            rotate,
+            thrust,
+            turn: self.turn(rotate),
+            order: self.order(thrust),
+        }
     }
 
-    /// A gene's thrust for a pod that has (`boost_left`) or has not its thrust-650 BOOST left.
-    /// A BOOST gene of a pod that used its boost is maximum thrust, which is what the referee
-    /// makes of a second BOOST: saying so keeps the step's branch on the kind of thrust
-    /// predictable (in a search BOOST genes are common, BOOSTs left rare).
+    /// A random gene.
+    fn random_gene(&self, rng: &mut Rng) -> Gene {
+        let rotate = rng.unit();
+        self.gene(rotate, rng.unit())
+    }
+
+    /// The plan that flies straight at full thrust: the opponent model before any search.
+    pub fn straight(&self) -> Plan {
+        [[self.gene(0.5, 0.85); 2]; HORIZON]
+    }
+
+    /// A rotation gene's turn: within +/-18 degrees.
     #[inline]
-    fn thrust(&self, g: &Gene, boost_left: bool) -> Thrust {
-        // Above the thrust range (in the BOOST zone) the power is the maximum.
-        let t = (g.thrust - self.shield_gene) / (1.0 - self.shield_gene - self.boost_gene);
-        let power = ((t * 1.4 - 0.2).clamp(0.0, 1.0) * MAX_THRUST as f64) as u16;
-        if g.thrust < self.shield_gene {
+    fn turn(&self, rotate: f64) -> Turn {
+        let r = ((rotate - 0.25) * 2.0).clamp(0.0, 1.0);
+        let delta = (2.0 * r - 1.0) * MAX_ROTATION;
+        let (sin, cos) = crate::geom::small_sin_cos(delta.clamp(-MAX_ROTATION, MAX_ROTATION));
+        Turn { delta, sin, cos }
+    }
+
+    /// A thrust gene's thrust for a pod that has its BOOST left.
+    #[inline]
+    fn order(&self, thrust: f64) -> Thrust {
+        if thrust < self.shield_gene {
             Thrust::Shield
-        } else if (g.thrust > 1.0 - self.boost_gene) & boost_left {
+        } else if thrust > 1.0 - self.boost_gene {
             Thrust::Boost
         } else {
-            Thrust::Power(power)
+            let t = (thrust - self.shield_gene) / (1.0 - self.shield_gene - self.boost_gene);
+            Thrust::Power(((t * 1.4 - 0.2).clamp(0.0, 1.0) * MAX_THRUST as f64) as u16)
         }
     }
 }
@@ -97,9 +152,16 @@ pub(crate) fn facing_of(pod: &Pod) -> Option<Vec2> {
 /// small angle, which is cheaper than a sine and a cosine of the whole angle.
 #[inline(always)]
 pub(crate) fn face(angle: f64, facing: &mut Option<Vec2>, delta: f64, thrust: Thrust) -> Command {
+    let (sin, cos) = crate::geom::small_sin_cos(delta.clamp(-MAX_ROTATION, MAX_ROTATION));
+    face_by(angle, facing, Turn { delta, sin, cos }, thrust)
+}
+
+/// [`face`] by a turn whose sine and cosine are known.
+#[inline(always)]
+fn face_by(angle: f64, facing: &mut Option<Vec2>, turn: Turn, thrust: Thrust) -> Command {
     let dir = match *facing {
         Some(f) => {
-            let (s, c) = crate::geom::small_sin_cos(delta.clamp(-MAX_ROTATION, MAX_ROTATION));
+            let (s, c) = (turn.sin, turn.cos);
             Vec2::new(f.x * c - f.y * s, f.y * c + f.x * s)
         }
         None => {
@@ -118,13 +180,6 @@ pub(crate) fn face(angle: f64, facing: &mut Option<Vec2>, delta: f64, thrust: Th
     }
 }
 
-fn random_gene(rng: &mut Rng) -> Gene {
-    Gene {
-        rotate: rng.unit(),
-        thrust: rng.unit(),
-    }
-}
-
 /// The bytes of `word` (low 7 bits of each) below `threshold` (at most 128), as 8 bits: byte
 /// `k` gives bit `k`. Computed without branches: each byte is raised to 128..=255, so the
 /// subtraction borrows from no neighbour and leaves the high bit set exactly where the byte was
@@ -137,12 +192,6 @@ fn lanes_below(word: u64, threshold: u64) -> u8 {
     let below = !(raised - threshold * LOW) & HIGH;
     ((below >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
-
-/// A plan that flies straight at full thrust: the opponent model before any search.
-const STRAIGHT: Plan = [[Gene {
-    rotate: 0.5,
-    thrust: 0.85,
-}; 2]; HORIZON];
 
 /// The search problem of one player: its plan against the other's fixed plan.
 pub struct Race<'a> {
@@ -180,10 +229,9 @@ impl<'a> Race<'a> {
         let theirs = std::array::from_fn(|t| {
             std::array::from_fn(|k| {
                 let (g, pod) = (&other[t][k], &mut pods[k]);
-                let (delta, thrust) = (params.rotation(g), params.thrust(g, !pod.boost_used));
-                let angle = step::turned(track, pod, delta);
+                let angle = step::turned(track, pod, g.turn.delta);
                 pod.angle = Some(angle);
-                face(angle, &mut facing[k], delta, thrust)
+                face_by(angle, &mut facing[k], g.turn, g.order(!pod.boost_used))
             })
         });
         let mut alone = start;
@@ -214,9 +262,8 @@ impl<'a> Race<'a> {
         for ((theirs, solo), genes) in self.theirs.iter().zip(&self.solo).zip(plan) {
             let ours: [Command; 2] = std::array::from_fn(|k| {
                 let g = &genes[k];
-                let (delta, thrust) = (self.params.rotation(g), self.params.thrust(g, left[k]));
-                let angle = step::turned(self.track, &s.pods[mine + k], delta);
-                face(angle, &mut facing[k], delta, thrust)
+                let angle = step::turned(self.track, &s.pods[mine + k], g.turn.delta);
+                face_by(angle, &mut facing[k], g.turn, g.order(left[k]))
             });
             if beside {
                 if !step::step_against(self.track, &mut s, self.me, &ours, solo) {
@@ -272,7 +319,7 @@ impl Problem for Race<'_> {
     type Genome = Plan;
 
     fn random(&self, rng: &mut Rng) -> Plan {
-        std::array::from_fn(|_| [random_gene(rng), random_gene(rng)])
+        std::array::from_fn(|_| [self.params.random_gene(rng), self.params.random_gene(rng)])
     }
 
     fn mutate(&self, plan: &mut Plan, rate: f64, rng: &mut Rng) {
@@ -290,6 +337,7 @@ impl Problem for Race<'_> {
             let g = &mut genes[rotate.trailing_zeros() as usize];
             rotate &= rotate - 1;
             g.rotate = (g.rotate + (rng.unit() - 0.5) * 0.5).clamp(0.0, 1.0);
+            g.turn = self.params.turn(g.rotate);
         }
         let mut thrust = chosen >> 12 & 0xfff;
         while thrust != 0 {
@@ -299,6 +347,7 @@ impl Problem for Race<'_> {
             let (coin, fresh, step) = (rng.unit(), rng.unit(), rng.unit());
             let stepped = (g.thrust + (step - 0.5) * 0.5).clamp(0.0, 1.0);
             g.thrust = if coin < 0.1 { fresh } else { stepped };
+            g.order = self.params.order(g.thrust);
         }
     }
 
@@ -313,7 +362,7 @@ impl Problem for Race<'_> {
             if t + 1 < HORIZON {
                 plan[t + 1]
             } else {
-                [random_gene(rng), random_gene(rng)]
+                [self.params.random_gene(rng), self.params.random_gene(rng)]
             }
         })
     }
@@ -388,7 +437,7 @@ impl GaBot {
         self.roles = Some(roles);
         let opponent = 1 - seat;
         // The opponent's plan, against our last plan shifted (or a straight one).
-        let ours_before = self.mine.best().map_or(STRAIGHT, shift_keep);
+        let ours_before = self.mine.best().map_or(params.straight(), shift_keep);
         let mut theirs = Race::new(&track, self.state, opponent, &ours_before, roles, &params);
         let (their_plan, their_stats) =
             self.theirs
@@ -422,10 +471,10 @@ impl GaBot {
     /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
     fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
         let pod = &self.state.pods[i];
-        let heading = step::turned(track, pod, self.params.rotation(gene));
+        let heading = step::turned(track, pod, gene.turn.delta);
         let x = pod.pos.x + heading.cos() * 10_000.0;
         let y = pod.pos.y + heading.sin() * 10_000.0;
-        let thrust = self.params.thrust(gene, !pod.boost_used);
+        let thrust = gene.order(!pod.boost_used);
         (x.round() as i32, y.round() as i32, thrust)
     }
 
@@ -501,7 +550,7 @@ mod tests {
         let params = Params::default();
         let start = State::new([Vec2::ZERO; PODS]);
         let roles = Roles::assign(&track, &start, &params.weights, None);
-        let race = Race::new(&track, start, 0, &STRAIGHT, roles, &params);
+        let race = Race::new(&track, start, 0, &params.straight(), roles, &params);
         let mut rng = Rng::new(9);
         for rate in [0.0, 0.1, 0.35, 1.0] {
             let mut changed = 0;
