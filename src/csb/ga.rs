@@ -86,9 +86,13 @@ impl Default for Params {
     fn default() -> Params {
         Params {
             weights: Weights::default(),
-            search: Settings::default(),
+            // mutation_end and shield_gene tuned with the weights (see `Weights::default`).
+            search: Settings {
+                mutation_end: 0.091,
+                ..Settings::default()
+            },
             opponent_share: 0.0,
-            shield_gene: 0.03,
+            shield_gene: 0.0164,
             boost_gene: 0.03,
         }
     }
