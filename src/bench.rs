@@ -258,13 +258,7 @@ pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(
             })
     };
     for t in traces.iter().filter(|t| t.game == "csb") {
-        let spec = match t.props.get("map") {
-            Some(m) => crate::referee::csb::GameSpec::Map {
-                seed: 0,
-                map: Setup::parse_map(m).map_err(anyhow::Error::msg)?,
-            },
-            None => crate::referee::csb::GameSpec::Seed(t.seed.unwrap_or(0)),
-        };
+        let spec = crate::referee::csb::GameSpec::of_trace(t)?;
         let mut exact = Match::new(spec.setup()?);
         for turn in &t.turns {
             let replies = crate::referee::recorded_replies(turn);

@@ -176,13 +176,7 @@ fn a_turn_against_a_solo_turn_is_the_fast_step() {
     use botsim::referee::csb::{GameSpec, Match};
     let (mut turns, mut apart) = (0, 0);
     for t in all_games() {
-        let spec = match t.props.get("map") {
-            Some(m) => GameSpec::Map {
-                seed: 0,
-                map: botsim::csb::Setup::parse_map(m).unwrap(),
-            },
-            None => GameSpec::Seed(t.seed.unwrap_or(0)),
-        };
+        let spec = GameSpec::of_trace(&t).unwrap();
         let mut game = Match::new(spec.setup().unwrap());
         for turn in &t.turns {
             let replies = botsim::referee::recorded_replies(turn);
@@ -227,13 +221,7 @@ fn boosts_are_inferred_from_speeds_without_false_alarms() {
     use botsim::referee::csb::{GameSpec, Match};
     let (mut boosts, mut seen) = (0, 0);
     for t in all_games() {
-        let spec = match t.props.get("map") {
-            Some(m) => GameSpec::Map {
-                seed: 0,
-                map: botsim::csb::Setup::parse_map(m).unwrap(),
-            },
-            None => GameSpec::Seed(t.seed.unwrap_or(0)),
-        };
+        let spec = GameSpec::of_trace(&t).unwrap();
         let mut game = Match::new(spec.setup().unwrap());
         let mut known = [false; 4];
         for turn in &t.turns {

@@ -163,6 +163,17 @@ pub enum GameSpec {
 }
 
 impl GameSpec {
+    /// The game a trace recorded: its map if it names one, else its seed.
+    pub fn of_trace(t: &Trace) -> Result<GameSpec> {
+        Ok(match t.props.get("map") {
+            Some(m) => GameSpec::Map {
+                seed: 0,
+                map: Setup::parse_map(m).map_err(|e| anyhow!(e))?,
+            },
+            None => GameSpec::Seed(t.seed.unwrap_or(0)),
+        })
+    }
+
     pub fn setup(&self) -> Result<Setup> {
         match self {
             GameSpec::Seed(seed) => Ok(Setup::from_seed(*seed)),
