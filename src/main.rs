@@ -229,9 +229,10 @@ enum Command {
     Play {
         #[arg(long, value_enum, default_value = "csb")]
         game: GameName,
-        /// The referee's seed: picks the map as the contest server does.
-        #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
-        seed: i64,
+        /// The referee's seed: picks the map as the contest server does. Without it, a random
+        /// seed, printed on stderr (and in the JSON) so that the game can be played again.
+        #[arg(long, allow_negative_numbers = true)]
+        seed: Option<i64>,
         /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
         #[arg(long)]
         map: Option<String>,
@@ -245,8 +246,9 @@ enum Command {
         /// Write the game to this file in the trace/1 format (gzip if it ends in .gz).
         #[arg(long)]
         trace: Option<PathBuf>,
-        /// Print {"ranks": [...], "errors": [...]} (for psyleague): ranks 0 best, errors 1 for a
-        /// player eliminated by its output.
+        /// Print one JSON object, as psyleague's game command must: "ranks" (0 best), "errors"
+        /// (1 for a player eliminated by its output or its clock), "test_data" (seed, turns) and
+        /// "player_data" (each seat's score, errors and turn times).
         #[arg(long)]
         json: bool,
         #[command(flatten)]
@@ -317,13 +319,17 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    // Processes a bot starts and detaches (setsid) stay ours, to be ended with its game.
+    botsim::referee::process::adopt_orphans();
+    let code = match run(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("botsim: error: {e:#}");
             ExitCode::from(2)
         }
-    }
+    };
+    botsim::referee::process::end_orphans();
+    code
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -337,7 +343,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             trace,
             json,
             limits,
-        } => play(game.kind(), seed, map, [p1, p2], trace, json, limits),
+        } => {
+            let seed = seed.unwrap_or_else(|| {
+                let seed = i64::from(rand::random::<u32>());
+                eprintln!("botsim: seed {seed}");
+                seed
+            });
+            play(game.kind(), seed, map, [p1, p2], trace, json, limits)
+        }
         Command::Arena(args) => arena(args),
         Command::Tune(args) => tune(args),
         Command::Replay { file, game, output } => {
@@ -433,18 +446,34 @@ fn play(
         let ranks: Vec<u8> = (0..2)
             .map(|i| u8::from(r.scores[i] < r.scores[1 - i]))
             .collect();
-        let errors: Vec<u8> = (0..2)
+        let seat_errors = |i: usize| {
+            r.errors
+                .iter()
+                .filter(|e| e.starts_with(&format!("seat {i} ")))
+                .count()
+        };
+        let errors: Vec<u8> = (0..2).map(|i| u8::from(seat_errors(i) > 0)).collect();
+        let player_data: Vec<_> = (0..2)
             .map(|i| {
-                u8::from(
-                    r.errors
-                        .iter()
-                        .any(|e| e.starts_with(&format!("seat {i} "))),
-                )
+                let mut times = r.times.get(i).cloned().unwrap_or_default();
+                times.sort_unstable();
+                let ms = |t: Option<&u32>| t.map_or(0.0, |&t| f64::from(t) / 10.0);
+                serde_json::json!({
+                    "score": r.scores[i],
+                    "errors": seat_errors(i),
+                    "median_ms": ms(times.get(times.len() / 2)),
+                    "max_ms": ms(times.last()),
+                })
             })
             .collect();
         println!(
             "{}",
-            serde_json::json!({ "ranks": ranks, "errors": errors })
+            serde_json::json!({
+                "ranks": ranks,
+                "errors": errors,
+                "test_data": { "seed": seed, "turns": r.turns },
+                "player_data": player_data,
+            })
         );
     } else {
         println!(

@@ -33,7 +33,9 @@ const RACER: &str = "builtin:racer";
 fn broken_bots_lose_and_never_hang_the_arena() {
     let bots = [
         ("sleep 30", "no answer"),
-        ("exit 3", "no answer"),
+        // Crashes once its first turn begins (a bot that cannot start at all is an error
+        // before the run: see a_missing_bot_stops_the_run_before_its_first_game).
+        ("read line; exit 3", "no answer"),
         ("yes garbage", "expected 'x y power'"),
         // One endless line: cut while it is read, then no answer in time.
         (
@@ -71,6 +73,23 @@ fn broken_bots_lose_and_never_hang_the_arena() {
             );
         }
     }
+}
+
+#[test]
+fn a_missing_bot_stops_the_run_before_its_first_game() {
+    let path = tmp("missing.jsonl");
+    let c = config(RACER, "./no-such-bot", 2);
+    let Err(err) = arena::run(&c, &path, false, |_| {}) else {
+        panic!("a run with a missing bot started");
+    };
+    let err = err.to_string();
+    assert!(err.contains("'./no-such-bot'"), "{err}");
+    assert!(err.contains("command not found"), "{err}");
+    assert!(arena::read_results(&path).unwrap().is_empty());
+    // A bot that waits for its input passes the check and plays.
+    let c = config(RACER, "sleep 30", 2);
+    let out = arena::run(&c, &tmp("sleeper.jsonl"), false, |_| {}).unwrap();
+    assert_eq!(out.results.len(), 2);
 }
 
 /// Results without their times, which differ from run to run.

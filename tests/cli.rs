@@ -127,6 +127,35 @@ fn bad_input_is_reported_without_a_panic() {
             "--map",
         ),
         (&["bench", "--game", "chess"], "chess"),
+        // A player program that is missing stops the run before its first game.
+        (
+            &[
+                "arena",
+                "--p1",
+                "./no-such-bot --fast",
+                "--p2",
+                "builtin:racer",
+                "--games",
+                "2",
+                "--results",
+                "/tmp/botsim-cli-missing-bot/results.jsonl",
+            ],
+            "'./no-such-bot --fast' exited before its first turn: command not found",
+        ),
+        (
+            &[
+                "arena",
+                "--p1",
+                "builtin:racer",
+                "--p2",
+                "sh /no/such/bot.sh",
+                "--games",
+                "2",
+                "--results",
+                "/tmp/botsim-cli-missing-bot/results.jsonl",
+            ],
+            "/no/such/bot.sh",
+        ),
     ];
     for (args, needle) in cases {
         let o = botsim(args);
@@ -173,4 +202,92 @@ fn fb_play_and_verify() {
     std::fs::remove_file(&trace).ok();
     assert!(v.status.success(), "{}", text(&v));
     assert!(text(&v).contains("verified 15/15 games"), "{}", text(&v));
+}
+
+/// The processes whose command line is exactly `words`.
+fn running(words: &[&str]) -> Vec<String> {
+    let want: Vec<u8> = words
+        .iter()
+        .flat_map(|w| [w.as_bytes(), b"\0"].concat())
+        .collect();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| std::fs::read(e.path().join("cmdline")).is_ok_and(|c| c == want))
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+#[test]
+fn processes_a_bot_detaches_end_with_its_game() {
+    // A duration no other test uses, to find this test's processes.
+    let secs = format!("{}", 310_000 + std::process::id() % 10_000);
+    // Three ways out of the process group: a new session, a new session under a shell, and a
+    // new session without the environment that marks a bot's processes.
+    let bot = format!(
+        "setsid sleep {secs} & (setsid sh -c 'sleep {secs}' &); \
+         env -u BOTSIM_PLAYER setsid sleep {secs} & sleep 1; echo garbage; sleep 30"
+    );
+    let results =
+        std::env::temp_dir().join(format!("botsim-cli-escape-{}.jsonl", std::process::id()));
+    let o = botsim(&[
+        "arena",
+        "--p1",
+        &bot,
+        "--p2",
+        "builtin:racer",
+        "--games",
+        "2",
+        "--first-turn-ms",
+        "1500",
+        "--results",
+        &results.to_string_lossy(),
+    ]);
+    std::fs::remove_file(&results).ok();
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
+    let mut left = running(&["sleep", &secs]);
+    left.extend(running(&["sh", "-c", &format!("sleep {secs}")]));
+    assert!(left.is_empty(), "processes left running: {left:?}");
+}
+
+#[test]
+fn play_json_is_what_psyleague_reads() {
+    // No --seed: a random one, on stderr and in the JSON. A bot that crashes loses the game;
+    // the command still succeeds, so that a league goes on.
+    let o = botsim(&[
+        "play",
+        "--json",
+        "--p1",
+        "read line; exit 3",
+        "--p2",
+        "builtin:racer",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(v["ranks"], serde_json::json!([1, 0]), "{v}");
+    assert_eq!(v["errors"], serde_json::json!([1, 0]), "{v}");
+    let seed = v["test_data"]["seed"].as_i64().expect("a seed");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains(&format!("botsim: seed {seed}")), "{stderr}");
+    let players = v["player_data"].as_array().expect("player_data");
+    assert_eq!(players.len(), 2);
+    assert_eq!(players[0]["errors"], 1);
+    assert_eq!(players[1]["errors"], 0);
+    assert_eq!(players[0]["score"].as_i64(), Some(0), "{v}");
+    assert_eq!(players[1]["score"].as_i64(), Some(2), "{v}");
+    // The printed seed plays the same game again.
+    let again = botsim(&[
+        "play",
+        "--json",
+        "--seed",
+        &seed.to_string(),
+        "--p1",
+        "builtin:racer",
+        "--p2",
+        "builtin:racer",
+    ]);
+    let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(w["test_data"]["seed"].as_i64(), Some(seed));
+    assert!(!String::from_utf8_lossy(&again.stderr).contains("botsim: seed"));
 }

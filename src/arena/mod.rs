@@ -244,6 +244,24 @@ where
     Ok(Box::new(p))
 }
 
+/// Checks that every program player starts and waits for its input (all at once, so the check
+/// costs one [`crate::referee::process::START_CHECK`]), so that a missing or broken program
+/// stops the run before its first game instead of losing every game.
+pub fn check_players(cfg: &Config) -> Result<()> {
+    std::thread::scope(|s| {
+        let checks: Vec<_> = cfg
+            .players
+            .iter()
+            .filter(|p| !p.starts_with("builtin:"))
+            .map(|p| s.spawn(move || Process::check_starts(p)))
+            .collect();
+        checks.into_iter().try_for_each(|c| {
+            c.join()
+                .unwrap_or_else(|_| Err(anyhow::anyhow!("a start check failed")))
+        })
+    })
+}
+
 /// Plays game `index` of the schedule.
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
     let (seed, seats) = cfg.scheduled(index);
@@ -667,6 +685,9 @@ pub fn run(
         .filter(|g| cfg.shard.is_none_or(|(i, n)| g % n == i))
         .filter(|g| !done.contains(g))
         .collect();
+    if !todo.is_empty() {
+        check_players(cfg)?;
+    }
     for dir in cfg.replays.iter().chain(&cfg.logs) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }

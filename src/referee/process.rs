@@ -3,18 +3,24 @@
 //! is killed and reaped when the player is dropped, whatever happened.
 
 use crate::bot::{Answer, Bot, Game};
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// Longest output line kept; a longer one is cut (a flood is treated as garbage, not stored).
 const MAX_LINE: usize = 4096;
 
+/// How long a bot program must keep running, unfed, to pass [`Process::check_starts`]. A bot
+/// waits for its first input forever; a missing one fails within milliseconds.
+pub const START_CHECK: Duration = Duration::from_millis(500);
+
 /// A running bot program.
 pub struct Process {
     name: String,
+    tag: Tag,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -46,14 +52,9 @@ impl Process {
             ),
             None => Stdio::null(),
         };
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c")
-            .arg(command)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(stderr);
-        // Its own process group, so that everything it starts dies with it.
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let tag = Tag::new();
+        let mut cmd = tag.command(command);
+        cmd.stdout(Stdio::piped()).stderr(stderr);
         for (k, v) in env {
             cmd.env(k, v);
         }
@@ -93,6 +94,7 @@ impl Process {
         });
         Ok(Process {
             name: command.to_string(),
+            tag,
             stdin: child.stdin.take(),
             child,
             lines: rx,
@@ -101,6 +103,63 @@ impl Process {
             later_turns: Duration::from_millis(100),
             turn: 0,
         })
+    }
+
+    /// Checks, before any game, that `command` starts and waits for its input as a bot does: a
+    /// program that is missing, not executable, or exits within [`START_CHECK`] without being
+    /// sent a line cannot play, and every game it would play is lost before it starts. The
+    /// error names the command, how it ended and the first lines it wrote to stderr.
+    pub fn check_starts(command: &str) -> Result<()> {
+        let tag = Tag::new();
+        let mut child = tag
+            .command(command)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .with_context(|| format!("cannot start bot '{command}'"))?;
+        let stdin = child.stdin.take();
+        let stderr = child.stderr.take();
+        let waited = Instant::now();
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if waited.elapsed() < START_CHECK => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => break None,
+            }
+        };
+        let Some(status) = status else {
+            // Still waiting for its first turn, as a bot should: stop it and everything it started.
+            tag.end(&mut child);
+            return Ok(());
+        };
+        tag.end(&mut child);
+        drop(stdin);
+        let mut said = String::new();
+        if let Some(stderr) = stderr {
+            use std::io::Read;
+            let _ = stderr.take(2000).read_to_string(&mut said);
+        }
+        let said: Vec<&str> = said
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(3)
+            .collect();
+        let how = match status.code() {
+            Some(127) => "command not found (exit status 127)".to_string(),
+            Some(126) => "not executable (exit status 126)".to_string(),
+            Some(code) => format!("exit status {code}"),
+            None => format!("{status}"),
+        };
+        bail!(
+            "bot '{command}' exited before its first turn: {how}{}",
+            if said.is_empty() {
+                String::new()
+            } else {
+                format!("; it said: {}", said.join(" / "))
+            }
+        )
     }
 
     /// One turn: writes the lines, reads the answer. `None` if the program printed nothing in
@@ -143,15 +202,116 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         drop(self.stdin.take());
-        // The whole process group (the shell and whatever it started), then reap the child.
-        if let Ok(pid) = i32::try_from(self.child.id()) {
-            // SAFETY: kill(2) with a negative pid signals a process group; it touches no memory.
+        self.tag.end(&mut self.child);
+    }
+}
+
+/// The environment variable that marks every process a bot program starts.
+const TAG_VAR: &str = "BOTSIM_PLAYER";
+
+/// A mark unique to one start of a bot program (the arena's pid and a serial number), put in
+/// its environment. Its children inherit it, so the processes it started can be found and ended
+/// with it, even those that left its process group (`setsid`), which a group kill misses.
+struct Tag(String);
+
+impl Tag {
+    fn new() -> Tag {
+        static SERIAL: AtomicU64 = AtomicU64::new(0);
+        let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
+        Tag(format!("{}-{serial}", std::process::id()))
+    }
+
+    /// `sh -c command` in a process group of its own, marked, its stdin a pipe.
+    fn command(&self, command: &str) -> Command {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(command)
+            .env(TAG_VAR, &self.0)
+            .stdin(Stdio::piped());
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        cmd
+    }
+
+    /// Ends `child` and everything it started: its process group, then every process that
+    /// still carries the mark (in any group or session), and reaps what it can.
+    fn end(&self, child: &mut Child) {
+        if let Ok(pid) = i32::try_from(child.id()) {
+            kill(-pid);
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        let mark = format!("{TAG_VAR}={}", self.0);
+        for pid in marked(mark.as_bytes()) {
+            kill(-pid);
+            kill(pid);
+            // Ours to reap when this process adopts orphans (see `adopt_orphans`); a process
+            // that is not our child makes waitpid return at once.
+            // SAFETY: waitpid(2) writes only the status it is given.
             unsafe {
-                libc::kill(-pid, libc::SIGKILL);
+                let mut status = 0;
+                libc::waitpid(pid, &mut status, 0);
             }
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    }
+}
+
+/// SIGKILL to a process (pid > 0) or a process group (pid < 0).
+fn kill(pid: i32) {
+    // SAFETY: kill(2) touches no memory.
+    unsafe {
+        libc::kill(pid, libc::SIGKILL);
+    }
+}
+
+/// The processes whose environment holds `mark` (a `NAME=value` entry), from /proc.
+fn marked(mark: &[u8]) -> Vec<i32> {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|&b| b == 0).any(|entry| entry == mark))
+        })
+        .collect()
+}
+
+/// Ends the children this process still has: when every game is over these can only be
+/// processes that bots left behind and that lost their mark (`env -i`), adopted by
+/// [`adopt_orphans`]. For the `botsim` binary at exit, not for a library user.
+pub fn end_orphans() {
+    let me = std::process::id().to_string();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for pid in dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok()) {
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // pid (comm) state ppid ...: the command may hold spaces and parentheses.
+        let parent = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1));
+        if parent == Some(me.as_str()) {
+            kill(-pid);
+            kill(pid);
+            // SAFETY: waitpid(2) writes only the status it is given.
+            unsafe {
+                let mut status = 0;
+                libc::waitpid(pid, &mut status, 0);
+            }
+        }
+    }
+}
+
+/// Makes this process the reaper of orphans its descendants leave (Linux's child subreaper):
+/// a bot's process that escapes its group then stays our child, and is ended and reaped with
+/// its game instead of running on under init. For the `botsim` binary, not for a library user,
+/// whose own children it would also adopt.
+pub fn adopt_orphans() {
+    // SAFETY: prctl(2) with PR_SET_CHILD_SUBREAPER takes plain integers.
+    unsafe {
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
 }
 
