@@ -3,6 +3,7 @@
 //! engine's behaviour does: a refactor that must not change play proves it by leaving the
 //! fingerprint alone.
 
+use crate::arena::GameKind;
 use crate::csb::{self, Command, Pod, Setup, State, Steer, Thrust, Track};
 use crate::fb;
 use rand::{Rng, SeedableRng};
@@ -304,18 +305,62 @@ fn as_searched(track: &Track, pod: &Pod, command: Command) -> Command {
     csb::ga::face(angle, &mut csb::ga::facing_of(pod), delta, command.thrust)
 }
 
-/// Player 0's input lines for `turns` turns spread evenly over a racer-against-racer game
-/// (seed 11, 206 turns): the positions the search benchmarks think about, from the crowded
-/// start (where pods collide in most rollouts) to the finish.
-fn csb_search_positions(turns: usize) -> anyhow::Result<Vec<Vec<String>>> {
-    use crate::csb::racer::Racer;
-    let (mut a, mut b) = (Racer::default(), Racer::default());
-    let rec = crate::referee::csb::play(
-        &crate::referee::csb::GameSpec::Seed(11),
-        [&mut a, &mut b],
-        true,
-    )?;
-    let trace = rec.trace.expect("recorded");
+/// A search bot as the search benchmarks drive it: the GA bot of either game.
+trait Searcher {
+    /// One turn from its input lines; the order lines.
+    fn turn(&mut self, input: &[String]) -> anyhow::Result<[String; 2]>;
+    /// Rollouts the last turn's search did.
+    fn rollouts(&self) -> u64;
+}
+
+impl Searcher for csb::ga::GaBot {
+    fn turn(&mut self, input: &[String]) -> anyhow::Result<[String; 2]> {
+        csb::ga::GaBot::turn(self, input, std::time::Instant::now()).map_err(anyhow::Error::msg)
+    }
+    fn rollouts(&self) -> u64 {
+        self.last.rollouts
+    }
+}
+
+impl Searcher for fb::ga::GaBot {
+    fn turn(&mut self, input: &[String]) -> anyhow::Result<[String; 2]> {
+        fb::ga::GaBot::turn(self, input, std::time::Instant::now()).map_err(anyhow::Error::msg)
+    }
+    fn rollouts(&self) -> u64 {
+        self.last.rollouts
+    }
+}
+
+/// The default GA bot of `game` with budget `think`.
+fn searcher(game: GameKind, think: crate::search::Think) -> Box<dyn Searcher> {
+    match game {
+        GameKind::Csb => Box::new(csb::ga::GaBot::new(Default::default(), think, 1)),
+        GameKind::Fb => Box::new(fb::ga::GaBot::new(Default::default(), think, 1)),
+    }
+}
+
+/// Player 0's input lines for `turns` turns spread evenly over a game between the heuristic
+/// bots (seed 11: a CSB race of 206 turns, racer against racer; an FB game of chaser against
+/// chaser): the positions the search benchmarks think about, from the crowded start to the end.
+fn search_positions(game: GameKind, turns: usize) -> anyhow::Result<Vec<Vec<String>>> {
+    let trace = match game {
+        GameKind::Csb => {
+            use crate::csb::racer::Racer;
+            let (mut a, mut b) = (Racer::default(), Racer::default());
+            crate::referee::csb::play(
+                &crate::referee::csb::GameSpec::Seed(11),
+                [&mut a, &mut b],
+                true,
+            )?
+            .trace
+        }
+        GameKind::Fb => {
+            use crate::fb::chaser::Chaser;
+            let (mut a, mut b) = (Chaser::default(), Chaser::default());
+            crate::referee::fb::play(11, [&mut a, &mut b], true)?.trace
+        }
+    }
+    .expect("recorded");
     let every = (trace.turns.len() / turns).max(1);
     Ok(trace
         .turns
@@ -326,43 +371,37 @@ fn csb_search_positions(turns: usize) -> anyhow::Result<Vec<Vec<String>>> {
         .collect())
 }
 
-/// Rollouts the CSB search does in `ms` milliseconds a turn: the GA bot reads player 0's input
-/// of `turns` turns of a racer-against-racer game and searches each within the time. Returns
+/// Rollouts the search of `game` does in `ms` milliseconds a turn: the GA bot reads player 0's
+/// input of `turns` turns of [`search_positions`] and searches each within the time. Returns
 /// the rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets `ms` here
 /// too).
-pub fn csb_search_rollouts(ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
-    use crate::csb::ga::{GaBot, Params, Think};
-    let mut bot = GaBot::new(
-        Params::default(),
-        Think::Millis {
+pub fn search_rollouts(game: GameKind, ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
+    let mut bot = searcher(
+        game,
+        crate::search::Think::Millis {
             first: ms,
             later: ms,
         },
-        1,
     );
     let mut out = Vec::new();
-    for input in csb_search_positions(turns)? {
-        bot.turn(&input, std::time::Instant::now())
-            .map_err(anyhow::Error::msg)?;
-        out.push(bot.last.rollouts);
+    for input in search_positions(game, turns)? {
+        bot.turn(&input)?;
+        out.push(bot.rollouts());
     }
     Ok(out)
 }
 
-/// The CSB search with a fixed budget of `rollouts` a turn over the same positions as
-/// [`csb_search_rollouts`]: fixed work, so its time measures speed alone. Returns the rollouts
-/// done and the fingerprint of the orders, which shows whether a change altered the search's play.
-pub fn csb_search_fixed(rollouts: u64, turns: usize) -> anyhow::Result<(u64, u64)> {
-    use crate::csb::ga::{GaBot, Params, Think};
-    let positions = csb_search_positions(turns)?;
-    let mut bot = GaBot::new(Params::default(), Think::Rollouts(rollouts), 1);
+/// The search of `game` with a fixed budget of `rollouts` a turn over the same positions as
+/// [`search_rollouts`]: fixed work, so its time measures speed alone. Returns the rollouts done
+/// and the fingerprint of the orders, which shows whether a change altered the search's play.
+pub fn search_fixed(game: GameKind, rollouts: u64, turns: usize) -> anyhow::Result<(u64, u64)> {
+    let positions = search_positions(game, turns)?;
+    let mut bot = searcher(game, crate::search::Think::Rollouts(rollouts));
     let mut fp = Fingerprint::default();
     let mut done = 0;
     for input in &positions {
-        let orders = bot
-            .turn(input, std::time::Instant::now())
-            .map_err(anyhow::Error::msg)?;
-        done += bot.last.rollouts;
+        let orders = bot.turn(input)?;
+        done += bot.rollouts();
         for line in orders {
             for b in line.bytes() {
                 fp.add(b as u64);

@@ -309,10 +309,10 @@ enum Command {
         /// Workload seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Instead: the search's rollouts per turn at this many milliseconds (csb).
+        /// Instead: the search's rollouts per turn at this many milliseconds.
         #[arg(long)]
         search: Option<u64>,
-        /// Instead: time the search at this many rollouts a turn (csb; fixed work).
+        /// Instead: time the search at this many rollouts a turn (fixed work).
         #[arg(long, conflicts_with = "search")]
         search_rollouts: Option<u64>,
     },
@@ -377,14 +377,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             params,
         } => bundle(&bot, &output, keep_docs, check, params.as_deref()),
         Command::Bench {
-            game: GameName::Csb,
+            game,
             search: Some(ms),
             ..
         } => {
-            let mut r = botsim::bench::csb_search_rollouts(ms, 30)?;
+            let mut r = botsim::bench::search_rollouts(game.kind(), ms, 30)?;
             r.sort_unstable();
             println!(
-                "csb search: {ms} ms a turn, 30 turns: rollouts min {} median {} max {} ({:.0} per ms)",
+                "{} search: {ms} ms a turn, 30 turns: rollouts min {} median {} max {} ({:.0} per ms)",
+                game.kind().name(),
                 r[0],
                 r[r.len() / 2],
                 r[r.len() - 1],
@@ -393,27 +394,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench {
-            game: GameName::Csb,
+            game,
             search_rollouts: Some(n),
             ..
         } => {
             let started = std::time::Instant::now();
-            let (rollouts, fingerprint) = botsim::bench::csb_search_fixed(n, 30)?;
+            let (rollouts, fingerprint) = botsim::bench::search_fixed(game.kind(), n, 30)?;
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             println!(
-                "csb search: {n} rollouts a turn, 30 turns: {ms:.0} ms, {:.0} rollouts per ms, \
+                "{} search: {n} rollouts a turn, 30 turns: {ms:.0} ms, {:.0} rollouts per ms, \
                  fingerprint {fingerprint:016x}",
+                game.kind().name(),
                 rollouts as f64 / ms
             );
             Ok(ExitCode::SUCCESS)
         }
-        Command::Bench {
-            search: Some(_), ..
-        }
-        | Command::Bench {
-            search_rollouts: Some(_),
-            ..
-        } => bail!("--search and --search-rollouts are for csb so far"),
         Command::Bench {
             game, turns, seed, ..
         } => bench(game, turns, seed),
