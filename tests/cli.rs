@@ -252,6 +252,47 @@ fn processes_a_bot_detaches_end_with_its_game() {
 }
 
 #[test]
+fn an_ended_bot_leaves_no_zombie_behind() {
+    // A bot whose shell keeps a child: when the game ends, the child is orphaned to botsim (the
+    // subreaper), which must reap it then, not at exit. At each start the bot writes how many
+    // unreaped (zombie) children the arena has.
+    let log = std::env::temp_dir().join(format!("botsim-cli-zombies-{}.txt", std::process::id()));
+    std::fs::remove_file(&log).ok();
+    let bot = format!(
+        "awk -v arena=\"${{BOTSIM_PLAYER%-*}}\" '$3 == \"Z\" && $4 == arena {{ n++ }} \
+         END {{ print n + 0 }}' /proc/[0-9]*/stat >> {log}; sleep 20 & read line; echo garbage; wait",
+        log = log.display()
+    );
+    let results =
+        std::env::temp_dir().join(format!("botsim-cli-zombies-{}.jsonl", std::process::id()));
+    let o = botsim(&[
+        "arena",
+        "--p1",
+        &bot,
+        "--p2",
+        "builtin:racer",
+        "--games",
+        "6",
+        "--threads",
+        "1",
+        "--results",
+        &results.to_string_lossy(),
+    ]);
+    std::fs::remove_file(&results).ok();
+    let counts = std::fs::read_to_string(&log).unwrap_or_default();
+    std::fs::remove_file(&log).ok();
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("W-D-L 0-0-6"), "{}", text(&o));
+    let counts: Vec<&str> = counts.lines().collect();
+    // The check before the first game, then six games.
+    assert_eq!(counts.len(), 7, "{counts:?}");
+    assert!(
+        counts.iter().all(|&c| c == "0"),
+        "zombies at each start: {counts:?}"
+    );
+}
+
+#[test]
 fn play_json_is_what_psyleague_reads() {
     // No --seed: a random one, on stderr and in the JSON. A bot that crashes loses the game;
     // the command still succeeds, so that a league goes on.

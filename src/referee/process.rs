@@ -235,17 +235,24 @@ impl Tag {
     /// Ends `child` and everything it started: its process group, then every process that
     /// still carries the mark (in any group or session), and reaps what it can.
     fn end(&self, child: &mut Child) {
+        let mark = format!("{TAG_VAR}={}", self.0);
+        // Found while they live: a killed process's environment can no longer be read, and the
+        // children of `sh -c` become ours to reap (see `adopt_orphans`) when it dies.
+        let mut started = marked(mark.as_bytes());
         if let Ok(pid) = i32::try_from(child.id()) {
             kill(-pid);
         }
         let _ = child.kill();
         let _ = child.wait();
-        let mark = format!("{TAG_VAR}={}", self.0);
+        // Processes that left the group live on: end them too.
         for pid in marked(mark.as_bytes()) {
             kill(-pid);
             kill(pid);
-            // Ours to reap when this process adopts orphans (see `adopt_orphans`); a process
-            // that is not our child makes waitpid return at once.
+            started.push(pid);
+        }
+        for pid in started {
+            // Adopted orphans are ours to reap, now that `sh` is gone; a process that is not
+            // our child makes waitpid return at once.
             // SAFETY: waitpid(2) writes only the status it is given.
             unsafe {
                 let mut status = 0;
