@@ -55,9 +55,10 @@ impl Spec {
     }
 }
 
-/// A search bot's budget (`rollouts=N`, default 20,000, or `ms=M`) and seed (`seed=S`).
-fn think(spec: &mut Spec, text: &str) -> Result<(crate::search::Think, u64)> {
-    let seed = spec.take("seed", 1u64)?;
+/// A search bot's budget (`rollouts=N`, default 20,000, or `ms=M`) and seed (`seed=S`, else
+/// `seed`).
+fn think(spec: &mut Spec, text: &str, seed: u64) -> Result<(crate::search::Think, u64)> {
+    let seed = spec.take("seed", seed)?;
     let think = if let Some(ms) = spec.params.remove("ms") {
         let ms: u64 = ms.parse().with_context(|| format!("{text}: ms={ms}"))?;
         crate::search::Think::Millis {
@@ -95,8 +96,10 @@ fn configure(spec: &mut Spec, params: &mut impl crate::params::Named) -> Result<
     Ok(())
 }
 
-/// A CSB bot from its name: `builtin:racer`, `builtin:interceptor[:block=0|1]`, `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`.
-pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
+/// A CSB bot from its name: `builtin:racer`, `builtin:interceptor[:block=0|1]`,
+/// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
+/// when the text gives none.
+pub fn csb(text: &str, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
     let Some(mut spec) = Spec::parse(text)? else {
         bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
     };
@@ -119,7 +122,7 @@ pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
             })
         }
         "ga" => {
-            let (think, seed) = think(&mut spec, text)?;
+            let (think, seed) = think(&mut spec, text, seed)?;
             let mut params = csb::ga::Params::default();
             configure(&mut spec, &mut params)?;
             Box::new(csb::ga::GaBot::new(params, think, seed))
@@ -130,15 +133,17 @@ pub fn csb(text: &str) -> Result<Box<dyn Bot<Csb>>> {
     Ok(bot)
 }
 
-/// An FB bot from its name: `builtin:chaser`, `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`.
-pub fn fb(text: &str) -> Result<Box<dyn Bot<Fb>>> {
+/// An FB bot from its name: `builtin:chaser`,
+/// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
+/// when the text gives none.
+pub fn fb(text: &str, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
     let Some(mut spec) = Spec::parse(text)? else {
         bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
     };
     let bot: Box<dyn Bot<Fb>> = match spec.name.as_str() {
         "chaser" => Box::new(fb::chaser::Chaser::default()),
         "ga" => {
-            let (think, seed) = think(&mut spec, text)?;
+            let (think, seed) = think(&mut spec, text, seed)?;
             let mut params = fb::ga::Params::default();
             configure(&mut spec, &mut params)?;
             Box::new(fb::ga::GaBot::new(params, think, seed))

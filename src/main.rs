@@ -627,8 +627,8 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
         .collect();
     let probe = tune::bot_with(&args.bot, args.rollouts, args.seed, &starts);
     match args.game {
-        GameName::Csb => botsim::builtin::csb(&probe).map(drop)?,
-        GameName::Fb => botsim::builtin::fb(&probe).map(drop)?,
+        GameName::Csb => botsim::builtin::csb(&probe, 1).map(drop)?,
+        GameName::Fb => botsim::builtin::fb(&probe, 1).map(drop)?,
     }
     let mut schedule = Schedule::new(args.iterations);
     schedule.alpha = file.alpha.unwrap_or(schedule.alpha);

