@@ -18,12 +18,38 @@ pub const HORIZON: usize = 4;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gene {
     /// Direction, as an offset of up to +/-90 degrees from the natural aim (the nearest free snaffle to
-    /// move to, the goal to throw at).
-    pub angle: f64,
+    /// move to, the goal to throw at). Set with [`Gene::set_angle`], which keeps `turn`.
+    angle: f64,
+    /// The offset's cosine and sine, computed when the angle changes rather than in every
+    /// rollout.
+    turn: Vec2,
     pub power: f64,
     /// Below `spell_gene`: a spell (Flipendo in the lower half, Accio in the upper) on the
     /// nearest free snaffle, if magic allows.
     pub kind: f64,
+}
+
+impl Gene {
+    pub fn new(angle: f64, power: f64, kind: f64) -> Gene {
+        let mut g = Gene {
+            angle: 0.5,
+            turn: Vec2::new(1.0, 0.0),
+            power,
+            kind,
+        };
+        g.set_angle(angle);
+        g
+    }
+
+    pub fn angle(&self) -> f64 {
+        self.angle
+    }
+
+    pub fn set_angle(&mut self, angle: f64) {
+        self.angle = angle;
+        let (sin, cos) = ((angle - 0.5) * std::f64::consts::PI).sin_cos();
+        self.turn = Vec2::new(cos, sin);
+    }
 }
 
 /// Both wizards' orders for `HORIZON` turns.
@@ -44,6 +70,14 @@ pub struct Weights {
     pub magic: f64,
     /// Winning or losing.
     pub win: f64,
+    /// Turns of its current speed a snaffle is judged ahead of where it is (a throw's flight
+    /// after the horizon).
+    pub lead: f64,
+    /// The opponent's wizards' distance to their nearest free snaffle (per unit of distance).
+    pub deny: f64,
+    /// Above 0.5: our two wizards' chase is judged as they would split two snaffles between
+    /// them, not both going for the same one.
+    pub split: f64,
 }
 
 impl Default for Weights {
@@ -55,6 +89,9 @@ impl Default for Weights {
             hold: 300.0,
             magic: 15.0,
             win: 1e8,
+            lead: 0.0,
+            deny: 0.0,
+            split: 0.0,
         }
     }
 }
@@ -68,6 +105,10 @@ pub struct Params {
     pub opponent_share: f64,
     /// Probability mass of the spell genes.
     pub spell_gene: f64,
+    /// Above 0.5: a spell gene chooses Flipendo, Accio or Petrificus and its target among the
+    /// free snaffles (and for Petrificus the opponent's wizards); else Flipendo or Accio on the
+    /// nearest free snaffle.
+    pub spell_targets: f64,
 }
 
 impl Default for Params {
@@ -77,6 +118,7 @@ impl Default for Params {
             search: Settings::default(),
             opponent_share: 0.25,
             spell_gene: 0.06,
+            spell_targets: 0.0,
         }
     }
 }
@@ -91,8 +133,12 @@ impl crate::params::Named for Params {
             ("weights.hold", w.hold),
             ("weights.magic", w.magic),
             ("weights.win", w.win),
+            ("weights.lead", w.lead),
+            ("weights.deny", w.deny),
+            ("weights.split", w.split),
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
+            ("spell_targets", self.spell_targets),
         ]
         .into_iter()
         .chain(self.search.values())
@@ -108,8 +154,12 @@ impl crate::params::Named for Params {
             "weights.hold" => w.hold = value,
             "weights.magic" => w.magic = value,
             "weights.win" => w.win = value,
+            "weights.lead" => w.lead = value,
+            "weights.deny" => w.deny = value,
+            "weights.split" => w.split = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
+            "spell_targets" => self.spell_targets = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(format!("fb ga has no parameter '{name}'"));
@@ -148,16 +198,17 @@ impl Params {
     fn action(&self, s: &State, w: usize, g: &Gene) -> Action {
         let me = s.bodies[w].pos;
         let team = State::team(w);
+        // The natural aim turned by the gene's offset, 10,000 units away.
         let point = |base: Vec2, power: f64| {
             let d = base - me;
-            let a0 = if d.x == 0.0 && d.y == 0.0 {
-                0.0
+            let u = if d.x == 0.0 && d.y == 0.0 {
+                Vec2::new(1.0, 0.0)
             } else {
-                d.y.atan2(d.x)
+                d.normalized()
             };
-            let a = a0 + (g.angle - 0.5) * std::f64::consts::PI;
-            let x = me.x + a.cos() * 10_000.0;
-            let y = me.y + a.sin() * 10_000.0;
+            let (c, sn) = (g.turn.x, g.turn.y);
+            let x = me.x + (u.x * c - u.y * sn) * 10_000.0;
+            let y = me.y + (u.x * sn + u.y * c) * 10_000.0;
             ((x.round() as i32), (y.round() as i32), power)
         };
         if s.wizards[w].holding.is_some() {
@@ -166,7 +217,16 @@ impl Params {
             return Action::Throw { x, y, power };
         }
         let nearest = nearest_free(s, me);
-        if g.kind < self.spell_gene {
+        if g.kind < self.spell_gene && self.spell_targets > 0.5 {
+            if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene) {
+                if s.players[team].magic >= spell.cost() {
+                    return Action::Cast {
+                        spell,
+                        target: s.id_of(target),
+                    };
+                }
+            }
+        } else if g.kind < self.spell_gene {
             if let Some(k) = nearest {
                 let spell = if g.kind < self.spell_gene / 2.0 {
                     Spell::Flipendo
@@ -188,17 +248,43 @@ impl Params {
     }
 }
 
-fn random_gene(rng: &mut Rng) -> Gene {
-    Gene {
-        angle: rng.unit(),
-        power: rng.unit(),
-        kind: rng.unit(),
+/// The spell and target (slot) a spell gene stands for, `u` in [0, 1): a third of the range per
+/// spell (Flipendo, Accio, Petrificus), and within it a free snaffle, or for Petrificus also an
+/// opponent's wizard. `None` when there is nothing to target.
+fn spell_of(s: &State, w: usize, u: f64) -> Option<(Spell, usize)> {
+    const SPELLS: [Spell; 3] = [Spell::Flipendo, Spell::Accio, Spell::Petrificus];
+    let x = (u * 3.0).clamp(0.0, 2.999_999);
+    let spell = SPELLS[x as usize];
+    let v = x.fract();
+    let mut targets = [0usize; 9];
+    let mut n = 0;
+    for k in s.snaffle_slots() {
+        let sn = &s.snaffles[k - FIRST_SNAFFLE];
+        if sn.alive && !sn.captured {
+            targets[n] = k;
+            n += 1;
+        }
     }
+    if spell == Spell::Petrificus {
+        let them = 1 - State::team(w);
+        for o in them * 2..them * 2 + 2 {
+            targets[n] = o;
+            n += 1;
+        }
+    }
+    (n > 0).then(|| (spell, targets[((v * n as f64) as usize).min(n - 1)]))
+}
+
+fn random_gene(rng: &mut Rng) -> Gene {
+    let angle = rng.unit();
+    let power = rng.unit();
+    Gene::new(angle, power, rng.unit())
 }
 
 /// Aim straight at the natural target at full power: the opponent model before any search.
 const STRAIGHT: Plan = [[Gene {
     angle: 0.5,
+    turn: Vec2::new(1.0, 0.0),
     power: 1.0,
     kind: 1.0,
 }; 2]; HORIZON];
@@ -247,17 +333,70 @@ pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
     let mut value = w.goal * (mine - theirs) as f64 + w.magic * s.players[me].magic as f64;
     for k in s.snaffle_slots() {
         if s.snaffles[k - FIRST_SNAFFLE].alive {
-            value -= w.snaffle * s.bodies[k].pos.dist(goal);
+            let b = &s.bodies[k];
+            let mut at = b.pos + b.vel * w.lead;
+            at.x = at.x.clamp(0.0, WIDTH as f64);
+            value -= w.snaffle * at.dist(goal);
         }
     }
-    for wz in me * 2..me * 2 + 2 {
-        if s.wizards[wz].holding.is_some() {
+    let ours = [me * 2, me * 2 + 1];
+    let free = |wz: usize| s.wizards[wz].holding.is_none();
+    for &wz in &ours {
+        if !free(wz) {
             value += w.hold;
-        } else if let Some(k) = nearest_free(s, s.bodies[wz].pos) {
-            value -= w.chase * s.bodies[k].pos.dist(s.bodies[wz].pos);
+        }
+    }
+    if w.split > 0.5 && free(ours[0]) && free(ours[1]) {
+        value -= w.chase * split_chase(s, ours);
+    } else {
+        for &wz in &ours {
+            if free(wz) {
+                if let Some(k) = nearest_free(s, s.bodies[wz].pos) {
+                    value -= w.chase * s.bodies[k].pos.dist(s.bodies[wz].pos);
+                }
+            }
+        }
+    }
+    if w.deny != 0.0 {
+        for wz in them * 2..them * 2 + 2 {
+            if free(wz) {
+                if let Some(k) = nearest_free(s, s.bodies[wz].pos) {
+                    value += w.deny * s.bodies[k].pos.dist(s.bodies[wz].pos);
+                }
+            }
         }
     }
     value
+}
+
+/// The distance two free wizards cover to reach free snaffles, each its own when there are two
+/// or more: the smaller sum over the pairs of distinct snaffles.
+fn split_chase(s: &State, wizards: [usize; 2]) -> f64 {
+    let [a, b] = wizards.map(|wz| s.bodies[wz].pos);
+    let mut best = f64::INFINITY;
+    let mut nearest = [f64::INFINITY; 2];
+    for i in s.snaffle_slots() {
+        let si = &s.snaffles[i - FIRST_SNAFFLE];
+        if !si.alive || si.captured {
+            continue;
+        }
+        let p = s.bodies[i].pos;
+        let (da, db) = (p.dist(a), p.dist(b));
+        nearest = [nearest[0].min(da), nearest[1].min(db)];
+        for j in s.snaffle_slots() {
+            let sj = &s.snaffles[j - FIRST_SNAFFLE];
+            if j != i && sj.alive && !sj.captured {
+                best = best.min(da + s.bodies[j].pos.dist(b));
+            }
+        }
+    }
+    if best.is_finite() {
+        best
+    } else if nearest[0].is_finite() {
+        nearest[0] + nearest[1]
+    } else {
+        0.0
+    }
 }
 
 impl Problem for Match<'_> {
@@ -271,7 +410,7 @@ impl Problem for Match<'_> {
         for turn in plan.iter_mut() {
             for g in turn.iter_mut() {
                 if rng.unit() < rate {
-                    g.angle = (g.angle + (rng.unit() - 0.5) * 0.4).clamp(0.0, 1.0);
+                    g.set_angle((g.angle + (rng.unit() - 0.5) * 0.4).clamp(0.0, 1.0));
                 }
                 if rng.unit() < rate {
                     g.power = (g.power + (rng.unit() - 0.5) * 0.5).clamp(0.0, 1.0);
