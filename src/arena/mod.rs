@@ -234,11 +234,15 @@ impl<G: Game> Bot<G> for Clocked<G> {
     }
 }
 
+/// Builds a built-in bot from its spec and default search seed: [`crate::builtin::csb`] or
+/// [`crate::builtin::fb`].
+type BuildBuiltin<G> = fn(&str, u64) -> Result<Box<dyn Bot<G>>>;
+
 /// Builds a player for one game, with the search seed `seed` unless its spec gives one (a
 /// program is given it as `BOTSIM_SEED` in its environment, unless the arena's has one).
 fn player<G: crate::bot::Game>(
     spec: &str,
-    build: fn(&str, u64) -> Result<Box<dyn Bot<G>>>,
+    build: BuildBuiltin<G>,
     limits: Limits,
     log: Option<PathBuf>,
     seed: u64,
