@@ -105,9 +105,9 @@ pub struct Params {
     pub opponent_share: f64,
     /// Probability mass of the spell genes.
     pub spell_gene: f64,
-    /// Above 0.5: a spell gene chooses Flipendo, Accio or Petrificus and its target among the
-    /// free snaffles (and for Petrificus the opponent's wizards); else Flipendo or Accio on the
-    /// nearest free snaffle.
+    /// Above 0.5: a spell gene chooses Flipendo, Accio or (above 1.5, not) Petrificus and its
+    /// target among the free snaffles (and for Petrificus the opponent's wizards); else Flipendo
+    /// or Accio on the nearest free snaffle.
     pub spell_targets: f64,
 }
 
@@ -218,7 +218,8 @@ impl Params {
         }
         let nearest = nearest_free(s, me);
         if g.kind < self.spell_gene && self.spell_targets > 0.5 {
-            if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene) {
+            let spells = if self.spell_targets > 1.5 { 2 } else { 3 };
+            if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, spells) {
                 if s.players[team].magic >= spell.cost() {
                     return Action::Cast {
                         spell,
@@ -248,12 +249,12 @@ impl Params {
     }
 }
 
-/// The spell and target (slot) a spell gene stands for, `u` in [0, 1): a third of the range per
-/// spell (Flipendo, Accio, Petrificus), and within it a free snaffle, or for Petrificus also an
-/// opponent's wizard. `None` when there is nothing to target.
-fn spell_of(s: &State, w: usize, u: f64) -> Option<(Spell, usize)> {
+/// The spell and target (slot) a spell gene stands for, `u` in [0, 1): an equal part of the
+/// range for each of the first `spells` of Flipendo, Accio, Petrificus, and within it a free
+/// snaffle, or for Petrificus also an opponent's wizard. `None` when there is nothing to target.
+fn spell_of(s: &State, w: usize, u: f64, spells: usize) -> Option<(Spell, usize)> {
     const SPELLS: [Spell; 3] = [Spell::Flipendo, Spell::Accio, Spell::Petrificus];
-    let x = (u * 3.0).clamp(0.0, 2.999_999);
+    let x = (u * spells as f64).clamp(0.0, spells as f64 - 1e-9);
     let spell = SPELLS[x as usize];
     let v = x.fract();
     let mut targets = [0usize; 9];
