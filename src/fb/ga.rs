@@ -178,13 +178,13 @@ fn target_goal(team: usize) -> Vec2 {
     )
 }
 
-/// The free snaffle nearest to a point.
+/// The free snaffle nearest to a point (compared by squared distance: no square roots).
 fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for k in s.snaffle_slots() {
         let sn = &s.snaffles[k - FIRST_SNAFFLE];
         if sn.alive && !sn.captured {
-            let d = s.bodies[k].pos.dist(from);
+            let d = (s.bodies[k].pos - from).norm2();
             if best.is_none_or(|(b, _)| d < b) {
                 best = Some((d, k));
             }
