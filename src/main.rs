@@ -11,6 +11,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// `println!` for a command's output: when the reader has gone (`botsim ... | head`), the command
+/// ends quietly, as other command-line tools do, instead of with a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            botsim::referee::process::end_orphans();
+            std::process::exit(0);
+        }
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "botsim",
@@ -364,7 +376,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             };
             std::fs::write(&output, botsim::replay::html(t)?)
                 .with_context(|| format!("cannot write {}", output.display()))?;
-            println!("replay of game {game} written to {}", output.display());
+            say!("replay of game {game} written to {}", output.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Referee { game } => brutal_referee(game.kind()),
@@ -383,7 +395,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             let mut r = botsim::bench::search_rollouts(game.kind(), ms, 30)?;
             r.sort_unstable();
-            println!(
+            say!(
                 "{} search: {ms} ms a turn, 30 turns: rollouts min {} median {} max {} ({:.0} per ms)",
                 game.kind().name(),
                 r[0],
@@ -401,7 +413,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let started = std::time::Instant::now();
             let (rollouts, fingerprint) = botsim::bench::search_fixed(game.kind(), n, 30)?;
             let ms = started.elapsed().as_secs_f64() * 1000.0;
-            println!(
+            say!(
                 "{} search: {n} rollouts a turn, 30 turns: {ms:.0} ms, {:.0} rollouts per ms, \
                  fingerprint {fingerprint:016x}",
                 game.kind().name(),
@@ -461,7 +473,7 @@ fn play(
                 })
             })
             .collect();
-        println!(
+        say!(
             "{}",
             serde_json::json!({
                 "ranks": ranks,
@@ -471,7 +483,7 @@ fn play(
             })
         );
     } else {
-        println!(
+        say!(
             "{} seed {seed}: {} {} - {} {} after {} turns ({})",
             game.name(),
             r.seats[0],
@@ -482,13 +494,13 @@ fn play(
             r.reason
         );
         for e in &r.errors {
-            println!("eliminated: {e}");
+            say!("eliminated: {e}");
         }
     }
     if let (Some(path), Some(t)) = (trace_path, t) {
         trace::write_file(&path, &[t])?;
         if !json {
-            println!("trace written to {}", path.display());
+            say!("trace written to {}", path.display());
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -524,7 +536,7 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
             let out = output.unwrap_or_else(|| dir.join("report.svg"));
             std::fs::write(&out, svg).with_context(|| format!("cannot write {}", out.display()))?;
             print!("{table}");
-            println!("plot written to {}", out.display());
+            say!("plot written to {}", out.display());
             return Ok(ExitCode::SUCCESS);
         }
         Some(TuneCommand::Verify {
@@ -551,12 +563,12 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
             cfg.threads = threads.unwrap_or_else(all_cores);
             cfg.sprt = Some(Sprt::parse(&sprt).map_err(anyhow::Error::msg)?);
             let out = arena::run(&cfg, &results, false, |_| {})?;
-            println!(
+            say!(
                 "tuned ({}) against the defaults, {} games:",
                 params.display(),
                 out.results.len()
             );
-            println!(
+            say!(
                 "{}",
                 arena::report(&arena::summarize(&out.results), cfg.sprt.as_ref())
             );
@@ -586,7 +598,7 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
                 .collect();
             std::fs::write(&results, text)
                 .with_context(|| format!("cannot write {}", results.display()))?;
-            println!(
+            say!(
                 "iteration {}: played {} game(s) of shard {}/{} into {}",
                 cp.state.iteration,
                 rs.len(),
@@ -605,9 +617,12 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
             }
             let mut state = cp.state.clone();
             let step = tune::apply(&cp.run, &files, &mut state, &all)?;
-            println!(
+            say!(
                 "iteration {} applied (result {:+}); now at {} of {}",
-                step.iteration, step.result, state.iteration, cp.run.schedule.iterations
+                step.iteration,
+                step.result,
+                state.iteration,
+                cp.run.schedule.iterations
             );
             return Ok(ExitCode::SUCCESS);
         }
@@ -648,7 +663,7 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
     let files = Files::in_dir(&args.dir);
     if args.init {
         tune::start(&run, &files)?;
-        println!(
+        say!(
             "run written to {}; play its iterations with tune play and tune update",
             files.checkpoint.display()
         );
@@ -679,9 +694,9 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
         },
     )?;
     bar.finish_and_clear();
-    println!("{} iterations done; parameters:", state.iteration);
+    say!("{} iterations done; parameters:", state.iteration);
     print!("{}", tune::tuned_text(&run, &state.theta));
-    println!(
+    say!(
         "written to {}; history in {}, checkpoint in {}",
         files.tuned.display(),
         files.history.display(),
@@ -785,7 +800,7 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
         }
     })?;
     bar.finish_and_clear();
-    println!(
+    say!(
         "{}: {} games ({} played now), results in {}",
         cfg.players.join(" vs "),
         outcome.results.len(),
@@ -793,16 +808,16 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
         args.results.display()
     );
     if round_robin {
-        println!("{}", arena::ratings_report(&outcome.results));
+        say!("{}", arena::ratings_report(&outcome.results));
     } else {
-        println!(
+        say!(
             "{}",
             arena::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
         );
     }
     print!("{}", arena::time_report(&outcome.results));
     if let Some(stop) = outcome.sprt_stop {
-        println!(
+        say!(
             "stopped early: the SPRT decided after {} games (LLR {:.3}): {}; games already under way were recorded too",
             stop.games,
             stop.llr,
@@ -811,7 +826,7 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
     }
     let errors: Vec<&String> = outcome.results.iter().flat_map(|r| &r.errors).collect();
     if !errors.is_empty() {
-        println!("{} player error(s), e.g. {}", errors.len(), errors[0]);
+        say!("{} player error(s), e.g. {}", errors.len(), errors[0]);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -845,9 +860,9 @@ fn merge(files: &[PathBuf], sprt: Option<String>) -> Result<ExitCode> {
     names.sort();
     names.dedup();
     if names.len() > 2 {
-        println!("{}", arena::ratings_report(&unique));
+        say!("{}", arena::ratings_report(&unique));
     } else {
-        println!(
+        say!(
             "{}",
             arena::report(&arena::summarize(&unique), sprt.as_ref())
         );
@@ -877,28 +892,28 @@ fn bundle(
     std::fs::write(output, &b.text)
         .with_context(|| format!("cannot write {}", output.display()))?;
     let chars = b.text.chars().count();
-    println!(
+    say!(
         "wrote {} ({chars} characters, {} under the limit of {})",
         output.display(),
         bundle::MAX_CHARS - chars,
         bundle::MAX_CHARS
     );
     let parts: Vec<String> = b.weights.iter().map(|(n, w)| format!("{n} {w}")).collect();
-    println!("parts: {}", parts.join(", "));
+    say!("parts: {}", parts.join(", "));
     if check {
         let dir = std::env::temp_dir().join(format!("botsim-bundle-{}", std::process::id()));
         std::fs::create_dir_all(&dir)?;
         for release in [false, true] {
             let bin = dir.join(if release { "release" } else { "debug" });
             bundle::compile(output, release, &bin)?;
-            println!(
+            say!(
                 "compiled alone with rustc ({})",
                 if release { "release" } else { "debug" }
             );
         }
         let source = std::fs::read_to_string(bot)?;
         let game = bundle::game_of(&source).context("cannot tell which game the bot plays")?;
-        println!("{}", bundle::play_check(&dir.join("release"), game)?);
+        say!("{}", bundle::play_check(&dir.join("release"), game)?);
         std::fs::remove_dir_all(&dir).ok();
     }
     Ok(ExitCode::SUCCESS)
@@ -933,7 +948,7 @@ fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
         })
         .with_context(|| format!("verifying {}", path.display()))?;
     }
-    println!("verified {games_ok}/{games} games, {turns_ok}/{turns} turns");
+    say!("verified {games_ok}/{games} games, {turns_ok}/{turns} turns");
     Ok(if games_ok == games {
         ExitCode::SUCCESS
     } else {
@@ -943,7 +958,7 @@ fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
 
 fn print_mismatch(path: &std::path::Path, line: usize, game: &trace::Trace, m: &Mismatch) {
     let seed = game.seed.map_or("-".to_string(), |s| s.to_string());
-    println!("MISMATCH {}:{line} (seed {seed}) {m}", path.display());
+    say!("MISMATCH {}:{line} (seed {seed}) {m}", path.display());
 }
 
 fn bench(game: GameName, turns: u64, seed: u64) -> Result<ExitCode> {
@@ -952,7 +967,7 @@ fn bench(game: GameName, turns: u64, seed: u64) -> Result<ExitCode> {
         GameName::Csb => "csb",
         GameName::Fb => "fb",
     };
-    println!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
+    say!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
     let workloads: &[&str] = match game {
         GameName::Csb => &["actions", "text"],
         GameName::Fb => &["actions"],
@@ -965,7 +980,7 @@ fn bench(game: GameName, turns: u64, seed: u64) -> Result<ExitCode> {
             (GameName::Fb, _) => fb_random_turns(turns, seed),
         };
         let secs = start.elapsed().as_secs_f64();
-        println!(
+        say!(
             "{name:>8}: {:>10.0} turns/s  {:>6.1} ns/turn  {} games  fingerprint {:016x}",
             r.turns as f64 / secs,
             secs * 1e9 / r.turns as f64,

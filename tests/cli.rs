@@ -333,3 +333,29 @@ fn play_json_is_what_psyleague_reads() {
     assert_eq!(w["test_data"]["seed"].as_i64(), Some(seed));
     assert!(!String::from_utf8_lossy(&again.stderr).contains("botsim: seed"));
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_command_quietly() {
+    // `botsim ... | head -0`: the reader closes the pipe before botsim prints.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_botsim"))
+        .args([
+            "play",
+            "--game",
+            "fb",
+            "--seed",
+            "3",
+            "--p1",
+            "builtin:chaser",
+            "--p2",
+            "builtin:chaser",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("botsim runs");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("botsim ends");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(o.status.success(), "{:?} {stderr}", o.status);
+}
