@@ -133,7 +133,7 @@ pub fn csb(text: &str, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
     Ok(bot)
 }
 
-/// An FB bot from its name: `builtin:chaser`,
+/// An FB bot from its name: `builtin:chaser[:keeper=1,accio=1,pass=1]`,
 /// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
 /// when the text gives none.
 pub fn fb(text: &str, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
@@ -141,7 +141,16 @@ pub fn fb(text: &str, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
         bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
     };
     let bot: Box<dyn Bot<Fb>> = match spec.name.as_str() {
-        "chaser" => Box::new(fb::chaser::Chaser::default()),
+        "chaser" => {
+            let d = fb::chaser::Chaser::default();
+            Box::new(fb::chaser::Chaser {
+                flipendo_range: spec.take("flipendo_range", d.flipendo_range)?,
+                flipendo_magic: spec.take("flipendo_magic", d.flipendo_magic)?,
+                keeper: spec.take("keeper", 0u8)? != 0,
+                accio: spec.take("accio", 0u8)? != 0,
+                pass: spec.take("pass", 0u8)? != 0,
+            })
+        }
         "ga" => {
             let (think, seed) = think(&mut spec, text, seed)?;
             let mut params = fb::ga::Params::default();
