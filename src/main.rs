@@ -554,8 +554,8 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
             let tuned = botsim::params::parse(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", params.display()))?;
             let values: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-            let a = tune::bot_with(&bot, rollouts, 1, &values);
-            let b = tune::bot_with(&bot, rollouts, 1, &[]);
+            let a = tune::bot_with(&bot, rollouts, &values);
+            let b = tune::bot_with(&bot, rollouts, &[]);
             if games == 0 || !games.is_multiple_of(2) {
                 bail!("--games must be a positive even number");
             }
@@ -640,7 +640,7 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
         .iter()
         .map(|p| (p.name.as_str(), p.start))
         .collect();
-    let probe = tune::bot_with(&args.bot, args.rollouts, args.seed, &starts);
+    let probe = tune::bot_with(&args.bot, args.rollouts, &starts);
     match args.game {
         GameName::Csb => botsim::builtin::csb(&probe, 1).map(drop)?,
         GameName::Fb => botsim::builtin::fb(&probe, 1).map(drop)?,

@@ -70,10 +70,12 @@ pub struct Checkpoint {
     pub state: State,
 }
 
-/// A bot spec with parameters set: `builtin:ga:rollouts=R,seed=S,name=value,...`.
-pub fn bot_with(bot: &str, rollouts: u64, seed: u64, values: &[(&str, f64)]) -> String {
+/// A bot spec with parameters set: `builtin:ga:rollouts=R,name=value,...`. Its search seed is
+/// the arena's seat seed (see [`arena::Config::seat_seed`]), so that the two games of an FB pair
+/// are not mirror copies.
+pub fn bot_with(bot: &str, rollouts: u64, values: &[(&str, f64)]) -> String {
     let mut spec = bot.to_string();
-    let mut parts = vec![format!("rollouts={rollouts}"), format!("seed={seed}")];
+    let mut parts = vec![format!("rollouts={rollouts}")];
     parts.extend(values.iter().map(|(n, v)| format!("{n}={v:?}")));
     // builtin:NAME has one colon; parameters after a second.
     spec.push(if bot.matches(':').count() >= 2 {
@@ -98,8 +100,8 @@ impl Run {
     /// theta-, `pairs` seat-swapped pairs on seeds of their own.
     pub fn iteration_games(&self, state: &State) -> arena::Config {
         let (plus, minus, _) = spsa::perturb(&self.params, &self.schedule, self.seed, state);
-        let a = bot_with(&self.bot, self.rollouts, self.seed, &self.named(&plus));
-        let b = bot_with(&self.bot, self.rollouts, self.seed, &self.named(&minus));
+        let a = bot_with(&self.bot, self.rollouts, &self.named(&plus));
+        let b = bot_with(&self.bot, self.rollouts, &self.named(&minus));
         let seed = (self.seed as i64).wrapping_add((state.iteration * self.pairs as u64) as i64);
         arena::Config::new(self.game, vec![a, b], 2 * self.pairs, seed)
     }
