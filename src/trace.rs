@@ -11,7 +11,7 @@ use flate2::Compression;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 
 /// The format tag of every record.
@@ -57,28 +57,37 @@ pub struct TraceResult {
 /// Reads every game of a trace file (gzip, or plain JSON Lines if not gzip), calling `each`
 /// with the 1-based line number and the parsed game. Stops at the first error, naming the file
 /// and line.
-pub fn for_each_game(path: &Path, mut each: impl FnMut(usize, Trace) -> Result<()>) -> Result<()> {
+pub fn for_each_game(path: &Path, each: impl FnMut(usize, Trace) -> Result<()>) -> Result<()> {
     let file =
         File::open(path).with_context(|| format!("cannot open trace file {}", path.display()))?;
-    let mut reader = BufReader::new(file);
-    let gz = reader.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    let reader: Box<dyn BufRead> = if gz {
+    games_in(BufReader::new(file), &path.display().to_string(), each)
+}
+
+/// [`for_each_game`] over any reader; `origin` names it in errors. The one reader of traces.
+pub fn games_in<'a>(
+    mut reader: impl BufRead + 'a,
+    origin: &str,
+    mut each: impl FnMut(usize, Trace) -> Result<()>,
+) -> Result<()> {
+    let gz = reader
+        .fill_buf()
+        .with_context(|| format!("cannot read {origin}"))?
+        .starts_with(&[0x1f, 0x8b]);
+    let reader: Box<dyn BufRead + 'a> = if gz {
         Box::new(BufReader::new(MultiGzDecoder::new(reader)))
     } else {
         Box::new(reader)
     };
     for (k, line) in reader.lines().enumerate() {
-        let line =
-            line.with_context(|| format!("{}: cannot read line {}", path.display(), k + 1))?;
+        let line = line.with_context(|| format!("{origin}: cannot read line {}", k + 1))?;
         if line.trim().is_empty() {
             continue;
         }
         let game: Trace = serde_json::from_str(&line)
-            .with_context(|| format!("{}:{}: not a trace/1 game", path.display(), k + 1))?;
+            .with_context(|| format!("{origin}:{}: not a trace/1 game", k + 1))?;
         if game.format != FORMAT {
             bail!(
-                "{}:{}: format is '{}', expected '{FORMAT}'",
-                path.display(),
+                "{origin}:{}: format is '{}', expected '{FORMAT}'",
                 k + 1,
                 game.format
             );
@@ -120,19 +129,12 @@ pub fn write_file(path: &Path, games: &[Trace]) -> Result<()> {
     Ok(())
 }
 
-/// Reads a whole file into memory, decompressing gzip. Used by tests that embed traces.
+/// Reads the games of a trace held in memory (gzip or plain). Used by tests that embed traces.
 pub fn read_bytes(bytes: &[u8]) -> Result<Vec<Trace>> {
-    let mut text = String::new();
-    if bytes.starts_with(&[0x1f, 0x8b]) {
-        MultiGzDecoder::new(bytes).read_to_string(&mut text)?;
-    } else {
-        text = String::from_utf8(bytes.to_vec())?;
-    }
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .enumerate()
-        .map(|(k, l)| {
-            serde_json::from_str(l).with_context(|| format!("game {}: not a trace/1 game", k + 1))
-        })
-        .collect()
+    let mut games = Vec::new();
+    games_in(bytes, "trace", |_, g| {
+        games.push(g);
+        Ok(())
+    })?;
+    Ok(games)
 }

@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use stats::{Points, Sprt, Summary, Verdict};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -376,14 +376,18 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
 
 /// Reads a results file (missing: none). A line cut short by an interruption is skipped.
 pub fn read_results(path: &Path) -> Result<Vec<GameResult>> {
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
-    let lines: Vec<String> = BufReader::new(file)
-        .lines()
-        .collect::<std::io::Result<_>>()?;
+    parse_results(&text, &path.display().to_string())
+}
+
+/// The results in the text of a results file; `origin` names it in errors. The last line may
+/// have been cut short by an interruption, and is then skipped.
+pub fn parse_results(text: &str, origin: &str) -> Result<Vec<GameResult>> {
+    let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     for (k, line) in lines.iter().enumerate() {
         if line.trim().is_empty() {
@@ -391,10 +395,9 @@ pub fn read_results(path: &Path) -> Result<Vec<GameResult>> {
         }
         match serde_json::from_str::<GameResult>(line) {
             Ok(r) => out.push(r),
-            // The last line may have been cut short by an interruption; any other bad line
-            // means the file is not an arena's.
+            // Any other bad line means the file is not an arena's.
             Err(_) if k + 1 == lines.len() => {}
-            Err(e) => bail!("{}:{}: not an arena result: {e}", path.display(), k + 1),
+            Err(e) => bail!("{origin}:{}: not an arena result: {e}", k + 1),
         }
     }
     Ok(out)
