@@ -359,3 +359,76 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(o.status.success(), "{:?} {stderr}", o.status);
 }
+
+/// Runs an arena of two games of `bot` against the racer, with `--logs` in a fresh directory;
+/// the output and the directory.
+fn arena_against_racer(bot: &str, name: &str) -> (Output, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("botsim-cli-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl");
+    let logs = dir.join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    let o = botsim(&[
+        "arena",
+        "--p1",
+        bot,
+        "--p2",
+        "builtin:racer",
+        "--games",
+        "2",
+        "--results",
+        &results.to_string_lossy(),
+        "--logs",
+        &logs.to_string_lossy(),
+    ]);
+    (o, dir)
+}
+
+#[test]
+fn a_bot_that_floods_its_stderr_gets_a_capped_log() {
+    // 50 MB on stderr before its first answer: the game goes on, each log keeps about 1 MB.
+    let (o, dir) = arena_against_racer(
+        "head -c 50000000 /dev/zero | tr '\\0' x >&2; read line; echo garbage",
+        "flood",
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
+    let mut logs = 0;
+    for entry in std::fs::read_dir(dir.join("logs")).unwrap() {
+        let path = entry.unwrap().path();
+        let size = std::fs::metadata(&path).unwrap().len() as usize;
+        if path.to_string_lossy().contains("seat0") || size > 0 {
+            logs += 1;
+            assert!(
+                size <= botsim::referee::process::LOG_CAP + 100,
+                "{}: {size} bytes",
+                path.display()
+            );
+        }
+    }
+    assert!(logs >= 2, "one log per game of the flooding bot");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_bot_that_starts_200_children_leaves_none() {
+    let secs = format!("{}", 320_000 + std::process::id() % 10_000);
+    let (o, dir) = arena_against_racer(
+        &format!("for i in $(seq 200); do sleep {secs} & done; read line; echo garbage"),
+        "children",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
+    let left = running(&["sleep", &secs]);
+    assert!(left.is_empty(), "{} children left running", left.len());
+}
+
+#[test]
+fn a_bot_that_closes_its_stdin_loses_and_the_run_goes_on() {
+    let (o, dir) = arena_against_racer("exec 0<&-; sleep 0.7; echo 1 2 3; sleep 1", "stdin");
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
+}

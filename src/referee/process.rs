@@ -4,7 +4,7 @@
 
 use crate::bot::{Answer, Bot, Game};
 use anyhow::{bail, Context, Result};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -45,22 +45,28 @@ impl Process {
         env: &[(&str, &str)],
         log: Option<std::path::PathBuf>,
     ) -> Result<Process> {
-        let stderr = match log {
-            Some(path) => Stdio::from(
+        let log = log
+            .map(|path| {
                 std::fs::File::create(&path)
-                    .with_context(|| format!("cannot create log {}", path.display()))?,
-            ),
-            None => Stdio::null(),
-        };
+                    .with_context(|| format!("cannot create log {}", path.display()))
+            })
+            .transpose()?;
         let tag = Tag::new();
         let mut cmd = tag.command(command);
-        cmd.stdout(Stdio::piped()).stderr(stderr);
+        cmd.stdout(Stdio::piped()).stderr(if log.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
         for (k, v) in env {
             cmd.env(k, v);
         }
         let mut child = cmd
             .spawn()
             .with_context(|| format!("cannot start bot '{command}'"))?;
+        if let (Some(file), Some(stderr)) = (log, child.stderr.take()) {
+            std::thread::spawn(move || keep_log(stderr, file));
+        }
         let stdout = child.stdout.take().context("no stdout")?;
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
@@ -203,6 +209,30 @@ impl Drop for Process {
     fn drop(&mut self) {
         drop(self.stdin.take());
         self.tag.end(&mut self.child);
+    }
+}
+
+/// Most of a bot's stderr a game's log keeps: past it, the rest is read and dropped, so that a
+/// bot that floods its stderr neither blocks nor fills the disk.
+pub const LOG_CAP: usize = 1 << 20;
+
+/// Copies a bot's stderr into its log, up to [`LOG_CAP`] bytes and a note that the rest was cut.
+fn keep_log(mut stderr: impl Read, mut file: std::fs::File) {
+    let mut buf = [0u8; 8192];
+    let mut kept = 0;
+    loop {
+        let n = match stderr.read(&mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => n,
+        };
+        if kept < LOG_CAP {
+            let take = n.min(LOG_CAP - kept);
+            kept += take;
+            let _ = file.write_all(&buf[..take]);
+            if kept == LOG_CAP {
+                let _ = writeln!(file, "\n[botsim: log cut at {LOG_CAP} bytes]");
+            }
+        }
     }
 }
 
