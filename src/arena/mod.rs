@@ -283,6 +283,28 @@ pub fn check_players(cfg: &Config) -> Result<()> {
     })
 }
 
+/// The player in `seat` of game `index`, clocked, its stderr to `log`.
+fn seated<G: Game>(
+    cfg: &Config,
+    index: usize,
+    seats: &[String; 2],
+    seat: usize,
+    build: BuildBuiltin<G>,
+    log: Option<PathBuf>,
+) -> Result<Clocked<G>>
+where
+    Process: Bot<G>,
+{
+    let seed = cfg.seat_seed(index, seat);
+    Ok(Clocked::new(player(
+        &seats[seat],
+        build,
+        cfg.limits,
+        log,
+        seed,
+    )?))
+}
+
 /// The environment variable our contest bots read their search seed from.
 const SEED_VAR: &str = "BOTSIM_SEED";
 
@@ -298,20 +320,8 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
     };
     let (scores, turns, reason, errors, trace, times) = match cfg.game {
         GameKind::Csb => {
-            let mut a = Clocked::new(player(
-                &seats[0],
-                crate::builtin::csb,
-                cfg.limits,
-                log(0),
-                cfg.seat_seed(index, 0),
-            )?);
-            let mut b = Clocked::new(player(
-                &seats[1],
-                crate::builtin::csb,
-                cfg.limits,
-                log(1),
-                cfg.seat_seed(index, 1),
-            )?);
+            let mut a = seated(cfg, index, &seats, 0, crate::builtin::csb, log(0))?;
+            let mut b = seated(cfg, index, &seats, 1, crate::builtin::csb, log(1))?;
             let spec = match &cfg.map {
                 Some(map) => crate::referee::csb::GameSpec::Map {
                     seed,
@@ -331,20 +341,8 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
             )
         }
         GameKind::Fb => {
-            let mut a = Clocked::new(player(
-                &seats[0],
-                crate::builtin::fb,
-                cfg.limits,
-                log(0),
-                cfg.seat_seed(index, 0),
-            )?);
-            let mut b = Clocked::new(player(
-                &seats[1],
-                crate::builtin::fb,
-                cfg.limits,
-                log(1),
-                cfg.seat_seed(index, 1),
-            )?);
+            let mut a = seated(cfg, index, &seats, 0, crate::builtin::fb, log(0))?;
+            let mut b = seated(cfg, index, &seats, 1, crate::builtin::fb, log(1))?;
             let rec = crate::referee::fb::play(seed, [&mut a, &mut b], record)?;
             let reason = crate::referee::fb::reason_name(&rec.outcome, &rec.errors);
             (
