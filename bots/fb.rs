@@ -1,7 +1,7 @@
 //! The Fantastic Bits contest submission: reads the protocol on stdin, searches with the
 //! genetic-search bot for its time budget, prints two orders a turn. Thin glue only.
 //!
-//! Settings (see `botsim::bot::Settings`): `--ms N` (default 90, leaving 10 ms of the contest's
+//! Settings (see `botsim::bot::Settings`): `--ms N` (default 85, leaving 15 ms of the contest's
 //! 100 ms for a loaded machine), `--rollouts N`, `--seed N`, `--params FILE`, or the same from
 //! `BOTSIM_MS`, `BOTSIM_ROLLOUTS`, `BOTSIM_SEED`, `BOTSIM_PARAMS`.
 
@@ -16,7 +16,7 @@ const TUNED: &[(&str, f64)] = &[];
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let mut params = Params::default();
-    let settings = match Settings::from_args(&args, 90, TUNED, &mut params) {
+    let settings = match Settings::from_args(&args, 85, TUNED, &mut params) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
