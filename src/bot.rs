@@ -33,6 +33,11 @@ pub trait Bot<G: Game> {
     /// One turn: `lines` are the input lines of this turn (on the first turn the init lines
     /// come first), `view` the same information decoded.
     fn play(&mut self, view: &G::View, lines: &[String]) -> Answer<G::Orders>;
+    /// Why the bot was stopped during the game, when the one who runs it stopped it (a program
+    /// over its memory limit); its last answer was then [`Answer::Silent`].
+    fn fault(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The line a contest bot writes on stderr after each turn: what its search did and the time.

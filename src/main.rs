@@ -64,6 +64,10 @@ struct LimitArgs {
     /// Milliseconds added to both limits (slow machines, process start-up).
     #[arg(long, default_value_t = 0)]
     margin_ms: u64,
+    /// Megabytes a program may hold (the peak resident size of its processes, checked after
+    /// each turn); one that goes over is stopped and loses. The contest's limit is 768.
+    #[arg(long)]
+    memory_mb: Option<u64>,
 }
 
 impl LimitArgs {
@@ -75,6 +79,7 @@ impl LimitArgs {
         botsim::arena::Limits {
             first_turn: Duration::from_millis(self.first_turn_ms) + margin,
             later_turns: later + margin,
+            memory_mb: self.memory_mb,
         }
     }
 }

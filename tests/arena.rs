@@ -52,6 +52,7 @@ fn broken_bots_lose_and_never_hang_the_arena() {
         c.limits = Limits {
             first_turn: Duration::from_millis(300),
             later_turns: Duration::from_millis(100),
+            memory_mb: None,
         };
         let started = Instant::now();
         let path = tmp("broken.jsonl");

@@ -432,3 +432,60 @@ fn a_bot_that_closes_its_stdin_loses_and_the_run_goes_on() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
 }
+
+/// Runs two games of `bot` against the racer with `--memory-mb mb`; the errors of the results.
+fn errors_under_memory_limit(bot: &str, mb: &str, name: &str) -> (Output, Vec<String>) {
+    let dir = std::env::temp_dir().join(format!("botsim-cli-{name}-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("results.jsonl");
+    let o = botsim(&[
+        "arena",
+        "--p1",
+        bot,
+        "--p2",
+        "builtin:racer",
+        "--games",
+        "2",
+        "--first-turn-ms",
+        "10000",
+        "--memory-mb",
+        mb,
+        "--results",
+        &results.to_string_lossy(),
+    ]);
+    let games = botsim::arena::read_results(&results).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    (o, games.into_iter().flat_map(|g| g.errors).collect())
+}
+
+#[test]
+fn a_bot_over_its_memory_limit_is_stopped_and_loses_saying_why() {
+    // 150 MB held in a shell variable, then a wrong answer: over a 50 MB limit the arena stops
+    // it and says so; under a 2000 MB limit it loses for its answer instead.
+    let hog = "x=$(head -c 150000000 /dev/zero | tr '\\0' a); read line; echo garbage; echo garbage; sleep 5";
+    let (o, errors) = errors_under_memory_limit(hog, "50", "memory-over");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    for e in &errors {
+        assert!(
+            e.contains(": memory: ") && e.contains("over the 50 MB limit"),
+            "{e}"
+        );
+        let mb: u64 = e
+            .split("memory: ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(mb >= 150, "the peak counts the variable: {e}");
+    }
+    let (o, errors) = errors_under_memory_limit(hog, "2000", "memory-under");
+    assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors.iter().all(|e| !e.contains("memory")), "{errors:?}");
+}

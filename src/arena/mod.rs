@@ -82,11 +82,14 @@ impl GameResult {
     }
 }
 
-/// Time limits for program players.
+/// Time and memory limits for program players.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     pub first_turn: Duration,
     pub later_turns: Duration,
+    /// Most memory a program may hold, in MB (see [`Process::memory_limit_kb`]); `None`: no
+    /// limit. The contest's is 768.
+    pub memory_mb: Option<u64>,
 }
 
 /// An arena run's settings.
@@ -157,6 +160,7 @@ impl Config {
             limits: Limits {
                 first_turn: Duration::from_millis(1000),
                 later_turns: game.turn_limit(),
+                memory_mb: None,
             },
             replays: None,
             logs: None,
@@ -232,6 +236,10 @@ impl<G: Game> Bot<G> for Clocked<G> {
         self.times.push(tenths.min(u32::MAX as f64) as u32);
         answer
     }
+
+    fn fault(&self) -> Option<String> {
+        self.bot.fault()
+    }
 }
 
 /// Builds a built-in bot from its spec and default search seed: [`crate::builtin::csb`] or
@@ -262,6 +270,7 @@ where
     let mut p = Process::spawn_logged(spec, env, log)?;
     p.first_turn = limits.first_turn;
     p.later_turns = limits.later_turns;
+    p.memory_limit_kb = limits.memory_mb.map(|mb| mb * 1024);
     Ok(Box::new(p))
 }
 
@@ -318,7 +327,7 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
             .as_ref()
             .map(|d| d.join(format!("game{index:06}-seat{seat}.stderr")))
     };
-    let (scores, turns, reason, errors, trace, times) = match cfg.game {
+    let (scores, turns, reason, errors, trace, faults, times) = match cfg.game {
         GameKind::Csb => {
             let mut a = seated(cfg, index, &seats, 0, crate::builtin::csb, log(0))?;
             let mut b = seated(cfg, index, &seats, 1, crate::builtin::csb, log(1))?;
@@ -337,6 +346,7 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
                 rec.outcome.reason.as_str().to_string(),
                 rec.errors,
                 rec.trace,
+                [a.fault(), b.fault()],
                 vec![a.times, b.times],
             )
         }
@@ -351,13 +361,18 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
                 reason,
                 rec.errors,
                 rec.trace,
+                [a.fault(), b.fault()],
                 vec![a.times, b.times],
             )
         }
     };
+    // A player the arena stopped lost for that reason, not for the silence it left.
     let errors = errors
         .iter()
-        .map(|e| format!("seat {} turn {}: {}", e.player, e.turn, e.detail))
+        .map(|e| {
+            let detail = faults[e.player].as_deref().unwrap_or(&e.detail);
+            format!("seat {} turn {}: {detail}", e.player, e.turn)
+        })
         .collect();
     let result = GameResult {
         game: index,

@@ -29,6 +29,11 @@ pub struct Process {
     /// Time limit of the first turn and of the later ones.
     pub first_turn: Duration,
     pub later_turns: Duration,
+    /// Most memory (kB) the program's process group may hold: the sum of its processes' peak
+    /// resident sizes, checked after every turn. `None`: no limit.
+    pub memory_limit_kb: Option<u64>,
+    /// Why the program was stopped, when the arena stopped it (over its memory limit).
+    fault: Option<String>,
     turn: u32,
 }
 
@@ -107,6 +112,8 @@ impl Process {
             expected_lines: 2,
             first_turn: Duration::from_millis(1000),
             later_turns: Duration::from_millis(100),
+            memory_limit_kb: None,
+            fault: None,
             turn: 0,
         })
     }
@@ -169,8 +176,35 @@ impl Process {
     }
 
     /// One turn: writes the lines, reads the answer. `None` if the program printed nothing in
-    /// time (or has exited); fewer lines than expected if it stopped short.
+    /// time (or has exited), or went over its memory limit (it is then stopped, and
+    /// [`Process::fault`] says why); fewer lines than expected if it stopped short.
     pub fn exchange(&mut self, input: &[String]) -> Option<Vec<String>> {
+        let answer = self.answer(input);
+        let Some(limit) = self.memory_limit_kb else {
+            return answer;
+        };
+        let used = group_peak_kb(self.child.id());
+        if used > limit && self.fault.is_none() {
+            self.fault = Some(format!(
+                "memory: {} MB at its peak, over the {} MB limit (--memory-mb); stopped",
+                used.div_ceil(1024),
+                limit / 1024
+            ));
+            drop(self.stdin.take());
+            self.tag.end(&mut self.child);
+        }
+        if self.fault.is_some() {
+            return None;
+        }
+        answer
+    }
+
+    /// Why the arena stopped the program, if it did.
+    pub fn fault(&self) -> Option<&str> {
+        self.fault.as_deref()
+    }
+
+    fn answer(&mut self, input: &[String]) -> Option<Vec<String>> {
         let limit = if self.turn == 0 {
             self.first_turn
         } else {
@@ -292,6 +326,30 @@ impl Tag {
     }
 }
 
+/// The sum of the peak resident sizes (kB, `VmHWM`) of the processes in group `group`, from
+/// /proc: a bot program's memory, however many processes it runs.
+fn group_peak_kb(group: u32) -> u64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return 0;
+    };
+    let group = group.to_string();
+    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            // pid (comm) state ppid pgrp ...: the command may hold spaces and parentheses.
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().nth(2))
+                    == Some(group.as_str())
+            })
+        })
+        .filter_map(|pid| {
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .sum()
+}
+
 /// SIGKILL to a process (pid > 0) or a process group (pid < 0).
 fn kill(pid: i32) {
     // SAFETY: kill(2) touches no memory.
@@ -362,5 +420,9 @@ impl<G: Game> Bot<G> for Process {
             Some(lines) => Answer::Lines(lines),
             None => Answer::Silent,
         }
+    }
+
+    fn fault(&self) -> Option<String> {
+        Process::fault(self).map(str::to_string)
     }
 }
