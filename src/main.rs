@@ -125,6 +125,10 @@ struct ArenaArgs {
     /// With --replays: also an HTML replay of these games of player A: all, wins, draws, losses.
     #[arg(long, requires = "replays")]
     html: Option<String>,
+    /// Write an HTML report of the run (W-D-L, Elo and LLR over the games, time use, each game
+    /// with its replay) to this file, from all the results in the results file.
+    #[arg(long)]
+    report: Option<PathBuf>,
     /// Stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05.
     #[arg(long)]
     sprt: Option<String>,
@@ -237,6 +241,12 @@ enum ArenaCommand {
         /// Also print the SPRT decision: elo0=0,elo1=5,alpha=0.05,beta=0.05.
         #[arg(long)]
         sprt: Option<String>,
+        /// Write the HTML report of the merged results to this file (see `arena --report`).
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// The directory the shards' replays were written to, for the report's links.
+        #[arg(long, requires = "report")]
+        replays: Option<PathBuf>,
     },
 }
 
@@ -743,8 +753,14 @@ fn brutal_referee(game: GameKind) -> Result<ExitCode> {
 }
 
 fn arena(args: ArenaArgs) -> Result<ExitCode> {
-    if let Some(ArenaCommand::Merge { files, sprt }) = args.command {
-        return merge(&files, sprt);
+    if let Some(ArenaCommand::Merge {
+        files,
+        sprt,
+        report,
+        replays,
+    }) = args.command
+    {
+        return merge(&files, sprt, report.as_deref(), replays.as_deref());
     }
     let game = args.game.kind();
     let players = match (args.p1, args.p2) {
@@ -757,6 +773,9 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
     let round_robin = players.len() > 2;
     if round_robin && args.sprt.is_some() {
         bail!("--sprt decides between two players; a round robin prints a ratings table");
+    }
+    if round_robin && args.report.is_some() {
+        bail!("--report is of two players; a round robin prints a ratings table");
     }
     if args.games == 0 || !args.games.is_multiple_of(2) {
         bail!("--games must be a positive even number: each seed is played twice, seats swapped");
@@ -833,11 +852,37 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
     if !errors.is_empty() {
         say!("{} player error(s), e.g. {}", errors.len(), errors[0]);
     }
+    if let Some(path) = &args.report {
+        write_report(
+            path,
+            &outcome.results,
+            cfg.sprt.as_ref(),
+            cfg.replays.as_deref(),
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes the arena's HTML report and says where.
+fn write_report(
+    path: &std::path::Path,
+    results: &[arena::GameResult],
+    sprt: Option<&Sprt>,
+    replays: Option<&std::path::Path>,
+) -> Result<()> {
+    std::fs::write(path, arena::report::html(results, sprt, replays))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    say!("report in {}", path.display());
+    Ok(())
+}
+
 /// `botsim arena merge`: the summary of several results files (shards), as one run prints it.
-fn merge(files: &[PathBuf], sprt: Option<String>) -> Result<ExitCode> {
+fn merge(
+    files: &[PathBuf],
+    sprt: Option<String>,
+    report: Option<&std::path::Path>,
+    replays: Option<&std::path::Path>,
+) -> Result<ExitCode> {
     let sprt = sprt
         .map(|s| Sprt::parse(&s))
         .transpose()
@@ -865,6 +910,12 @@ fn merge(files: &[PathBuf], sprt: Option<String>) -> Result<ExitCode> {
     names.sort();
     names.dedup();
     if names.len() > 2 {
+        if report.is_some() {
+            bail!(
+                "--report is of two players; these results hold {}",
+                names.len()
+            );
+        }
         say!("{}", arena::ratings_report(&unique));
     } else {
         say!(
@@ -873,6 +924,9 @@ fn merge(files: &[PathBuf], sprt: Option<String>) -> Result<ExitCode> {
         );
     }
     print!("{}", arena::time_report(&unique));
+    if let Some(path) = report {
+        write_report(path, &unique, sprt.as_ref(), replays)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

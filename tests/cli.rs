@@ -489,3 +489,91 @@ fn a_bot_over_its_memory_limit_is_stopped_and_loses_saying_why() {
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert!(errors.iter().all(|e| !e.contains("memory")), "{errors:?}");
 }
+
+/// The part of a report that play alone decides: the summary, the curves and the games (the
+/// time table differs from run to run).
+fn played_part(page: &str) -> String {
+    let start = page.find("<table id=\"summary\"").expect("a summary");
+    let time = page.find("<h2>Time use</h2>").expect("a time table");
+    let games = page.find("<table id=\"games\"").expect("a games table");
+    format!("{}{}", &page[start..time], &page[games..])
+}
+
+#[test]
+fn the_arena_report_links_every_game_and_merged_shards_give_the_same_page() {
+    let dir = std::env::temp_dir().join(format!("botsim-cli-report-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_string_lossy().to_string();
+    let arena = |extra: &[&str]| {
+        let mut args = vec![
+            "arena",
+            "--p1",
+            "builtin:ga:rollouts=300",
+            "--p2",
+            "builtin:racer",
+            "--games",
+            "6",
+            "--seed",
+            "5",
+            "--threads",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        let o = botsim(&args);
+        assert!(o.status.success(), "{}", text(&o));
+        o
+    };
+    let (whole, replays) = (path("whole.html"), path("replays"));
+    let o = arena(&[
+        "--results",
+        &path("whole.jsonl"),
+        "--replays",
+        &replays,
+        "--html",
+        "all",
+        "--report",
+        &whole,
+        "--sprt",
+        "elo0=0,elo1=50",
+    ]);
+    let page = std::fs::read_to_string(&whole).unwrap();
+    let summary = text(&o);
+    let wdl = summary
+        .split("W-D-L ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert!(page.contains(&format!("<td>{wdl}</td>")), "{wdl} {page}");
+    assert!(page.contains("id=\"sprt\""));
+    assert_eq!(page.matches("<tr class=").count(), 6);
+    for g in 0..6 {
+        let link = format!("{replays}/game{g:06}.html");
+        assert!(page.contains(&format!("href=\"{link}\"")), "{link}");
+        assert!(std::path::Path::new(&link).exists(), "{link}");
+    }
+    // The same games in two shards, merged: the same summary, curves and games.
+    for shard in ["0/2", "1/2"] {
+        let results = path(&format!("shard{}.jsonl", &shard[..1]));
+        arena(&["--results", &results, "--shard", shard]);
+    }
+    let merged = path("merged.html");
+    let o = botsim(&[
+        "arena",
+        "merge",
+        &path("shard0.jsonl"),
+        &path("shard1.jsonl"),
+        "--sprt",
+        "elo0=0,elo1=50",
+        "--report",
+        &merged,
+        "--replays",
+        &replays,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let merged = std::fs::read_to_string(&merged).unwrap();
+    assert_eq!(played_part(&merged), played_part(&page));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -2,6 +2,7 @@
 //! appended as JSON Lines as each game ends (so an interrupted run resumes and loses nothing),
 //! shardable over machines, and statistics that decide (see [`stats`]).
 
+pub mod report;
 pub mod stats;
 
 use crate::bot::{Answer, Bot, Game};
