@@ -247,7 +247,11 @@ mod tests {
         GameResult {
             game,
             seed: 100 + game as i64 / 2,
-            seats: if game % 2 == 0 { [a, b] } else { [b, a] },
+            seats: if game.is_multiple_of(2) {
+                [a, b]
+            } else {
+                [b, a]
+            },
             scores,
             turns: 50,
             reason: "score_to_win".to_string(),
