@@ -360,16 +360,17 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
     assert!(o.status.success(), "{:?} {stderr}", o.status);
 }
 
-/// Runs an arena of two games of `bot` against the racer, with `--logs` in a fresh directory;
-/// the output and the directory.
-fn arena_against_racer(bot: &str, name: &str) -> (Output, PathBuf) {
+/// Runs an arena of two games of `bot` against the racer, with `--logs` in a fresh directory
+/// and `extra` arguments; the output and the directory (results in `results.jsonl`).
+fn arena_against_racer(bot: &str, name: &str, extra: &[&str]) -> (Output, PathBuf) {
     let dir = std::env::temp_dir().join(format!("botsim-cli-{name}-{}", std::process::id()));
     std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap();
     let results = dir.join("results.jsonl");
     let logs = dir.join("logs");
     std::fs::create_dir_all(&logs).unwrap();
-    let o = botsim(&[
+    let (results, logs) = (results.to_string_lossy(), logs.to_string_lossy());
+    let mut args = vec![
         "arena",
         "--p1",
         bot,
@@ -378,11 +379,12 @@ fn arena_against_racer(bot: &str, name: &str) -> (Output, PathBuf) {
         "--games",
         "2",
         "--results",
-        &results.to_string_lossy(),
+        &results,
         "--logs",
-        &logs.to_string_lossy(),
-    ]);
-    (o, dir)
+        &logs,
+    ];
+    args.extend_from_slice(extra);
+    (botsim(&args), dir)
 }
 
 #[test]
@@ -391,6 +393,7 @@ fn a_bot_that_floods_its_stderr_gets_a_capped_log() {
     let (o, dir) = arena_against_racer(
         "head -c 50000000 /dev/zero | tr '\\0' x >&2; read line; echo garbage",
         "flood",
+        &[],
     );
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
@@ -417,6 +420,7 @@ fn a_bot_that_starts_200_children_leaves_none() {
     let (o, dir) = arena_against_racer(
         &format!("for i in $(seq 200); do sleep {secs} & done; read line; echo garbage"),
         "children",
+        &[],
     );
     std::fs::remove_dir_all(&dir).ok();
     assert!(o.status.success(), "{}", text(&o));
@@ -427,7 +431,7 @@ fn a_bot_that_starts_200_children_leaves_none() {
 
 #[test]
 fn a_bot_that_closes_its_stdin_loses_and_the_run_goes_on() {
-    let (o, dir) = arena_against_racer("exec 0<&-; sleep 0.7; echo 1 2 3; sleep 1", "stdin");
+    let (o, dir) = arena_against_racer("exec 0<&-; sleep 0.7; echo 1 2 3; sleep 1", "stdin", &[]);
     std::fs::remove_dir_all(&dir).ok();
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
@@ -435,26 +439,9 @@ fn a_bot_that_closes_its_stdin_loses_and_the_run_goes_on() {
 
 /// Runs two games of `bot` against the racer with `--memory-mb mb`; the errors of the results.
 fn errors_under_memory_limit(bot: &str, mb: &str, name: &str) -> (Output, Vec<String>) {
-    let dir = std::env::temp_dir().join(format!("botsim-cli-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    let results = dir.join("results.jsonl");
-    let o = botsim(&[
-        "arena",
-        "--p1",
-        bot,
-        "--p2",
-        "builtin:racer",
-        "--games",
-        "2",
-        "--first-turn-ms",
-        "10000",
-        "--memory-mb",
-        mb,
-        "--results",
-        &results.to_string_lossy(),
-    ]);
-    let games = botsim::arena::read_results(&results).unwrap();
+    let extra = ["--first-turn-ms", "10000", "--memory-mb", mb];
+    let (o, dir) = arena_against_racer(bot, name, &extra);
+    let games = botsim::arena::read_results(&dir.join("results.jsonl")).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     (o, games.into_iter().flat_map(|g| g.errors).collect())
 }

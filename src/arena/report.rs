@@ -16,17 +16,12 @@ fn esc(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Player A's summary after each complete pair of `results` (in the order of the games).
+/// Player A's summary after each complete pair of `results` (sorted by game).
 fn by_pair(results: &[GameResult]) -> Vec<Summary> {
-    let mut out = Vec::new();
-    let mut upto: Vec<GameResult> = Vec::new();
-    for r in results {
-        upto.push(r.clone());
-        if r.game % 2 == 1 && upto.iter().any(|o| o.game == r.game - 1) {
-            out.push(summarize(&upto));
-        }
-    }
-    out
+    (1..results.len())
+        .filter(|&i| results[i].game % 2 == 1 && results[i - 1].game + 1 == results[i].game)
+        .map(|i| summarize(&results[..=i]))
+        .collect()
 }
 
 /// A line plot as inline SVG: `series` of (points, colour), `lines` horizontal markers (value,
@@ -145,18 +140,12 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
         summary.pentanomial
     );
     let pairs = by_pair(results);
-    let elos: Vec<f64> = pairs
-        .iter()
-        .map(|s| s.elo().0.clamp(-800.0, 800.0))
-        .collect();
-    let los: Vec<f64> = pairs
-        .iter()
-        .map(|s| s.elo().1.clamp(-800.0, 800.0))
-        .collect();
-    let his: Vec<f64> = pairs
-        .iter()
-        .map(|s| s.elo().2.clamp(-800.0, 800.0))
-        .collect();
+    let (mut elos, mut los, mut his) = (Vec::new(), Vec::new(), Vec::new());
+    for (e, lo, hi) in pairs.iter().map(Summary::elo) {
+        elos.push(e.clamp(-800.0, 800.0));
+        los.push(lo.clamp(-800.0, 800.0));
+        his.push(hi.clamp(-800.0, 800.0));
+    }
     page.push_str(&plot(
         "Elo of A after each pair, with its 95% interval",
         &[(&elos, "#1f5fbf"), (&los, "#9bb7e3"), (&his, "#9bb7e3")],

@@ -179,24 +179,25 @@ impl Process {
     /// time (or has exited), or went over its memory limit (it is then stopped, and
     /// [`Process::fault`] says why); fewer lines than expected if it stopped short.
     pub fn exchange(&mut self, input: &[String]) -> Option<Vec<String>> {
+        if self.fault.is_some() {
+            return None;
+        }
         let answer = self.answer(input);
         let Some(limit) = self.memory_limit_kb else {
             return answer;
         };
         let used = group_peak_kb(self.child.id());
-        if used > limit && self.fault.is_none() {
-            self.fault = Some(format!(
-                "memory: {} MB at its peak, over the {} MB limit (--memory-mb); stopped",
-                used.div_ceil(1024),
-                limit / 1024
-            ));
-            drop(self.stdin.take());
-            self.tag.end(&mut self.child);
+        if used <= limit {
+            return answer;
         }
-        if self.fault.is_some() {
-            return None;
-        }
-        answer
+        self.fault = Some(format!(
+            "memory: {} MB at its peak, over the {} MB limit (--memory-mb); stopped",
+            used.div_ceil(1024),
+            limit / 1024
+        ));
+        drop(self.stdin.take());
+        self.tag.end(&mut self.child);
+        None
     }
 
     /// Why the arena stopped the program, if it did.
@@ -329,19 +330,9 @@ impl Tag {
 /// The sum of the peak resident sizes (kB, `VmHWM`) of the processes in group `group`, from
 /// /proc: a bot program's memory, however many processes it runs.
 fn group_peak_kb(group: u32) -> u64 {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
     let group = group.to_string();
-    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            // pid (comm) state ppid pgrp ...: the command may hold spaces and parentheses.
-            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-                stat.rsplit_once(')')
-                    .and_then(|(_, rest)| rest.split_whitespace().nth(2))
-                    == Some(group.as_str())
-            })
-        })
+    pids()
+        .filter(|&pid| stat_field(pid, StatField::Group).as_deref() == Some(group.as_str()))
         .filter_map(|pid| {
             let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
             let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
@@ -358,12 +349,34 @@ fn kill(pid: i32) {
     }
 }
 
+/// The processes running now, from /proc.
+fn pids() -> impl Iterator<Item = i32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+}
+
+/// The fields of /proc/PID/stat that are read here, by their place after the command.
+#[derive(Clone, Copy)]
+enum StatField {
+    Parent = 1,
+    Group = 2,
+}
+
+/// A field of a process's /proc/PID/stat (`pid (comm) state ppid pgrp ...`); the command may
+/// hold spaces and parentheses, so fields are counted from its closing one.
+fn stat_field(pid: i32, field: StatField) -> Option<String> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    rest.split_whitespace()
+        .nth(field as usize)
+        .map(str::to_string)
+}
+
 /// The processes whose environment holds `mark` (a `NAME=value` entry), from /proc.
 fn marked(mark: &[u8]) -> Vec<i32> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok())
+    pids()
         .filter(|pid| {
             std::fs::read(format!("/proc/{pid}/environ"))
                 .is_ok_and(|env| env.split(|&b| b == 0).any(|entry| entry == mark))
@@ -376,18 +389,8 @@ fn marked(mark: &[u8]) -> Vec<i32> {
 /// [`adopt_orphans`]. For the `botsim` binary at exit, not for a library user.
 pub fn end_orphans() {
     let me = std::process::id().to_string();
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return;
-    };
-    for pid in dir.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<i32>().ok()) {
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        // pid (comm) state ppid ...: the command may hold spaces and parentheses.
-        let parent = stat
-            .rsplit_once(')')
-            .and_then(|(_, rest)| rest.split_whitespace().nth(1));
-        if parent == Some(me.as_str()) {
+    for pid in pids() {
+        if stat_field(pid, StatField::Parent).as_deref() == Some(me.as_str()) {
             kill(-pid);
             kill(pid);
             // SAFETY: waitpid(2) writes only the status it is given.
