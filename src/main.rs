@@ -295,10 +295,17 @@ enum Command {
     },
     /// Tune a search bot's parameters by self-play (SPSA); report on a run; verify the result.
     Tune(TuneArgs),
-    /// Serve as a referee for cg-brutaltester's old mode (-o): the protocol on stdin/stdout.
+    /// Serve as a referee for cg-brutaltester: its old protocol (-o) on stdin/stdout, or, given
+    /// -p1 and -p2, its new one: play the game between the two programs and print their scores.
     Referee {
         #[arg(long, value_enum, default_value = "csb")]
         game: GameName,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// The new protocol's arguments, as cg-brutaltester appends them: -p1 CMD -p2 CMD
+        /// [-d seed=N] [-l FILE] (the game's trace/1 record).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        protocol: Vec<String>,
     },
     /// Replay recorded games (trace/1 files) and check every input line, state and result.
     Verify {
@@ -394,7 +401,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             say!("replay of game {game} written to {}", output.display());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Referee { game } => brutal_referee(game.kind()),
+        Command::Referee {
+            game,
+            limits,
+            protocol,
+        } if !protocol.is_empty() => brutal_referee_new(game.kind(), &protocol, limits),
+        Command::Referee { game, .. } => brutal_referee(game.kind()),
         Command::Verify { files, all } => verify(&files, all),
         Command::Bundle {
             bot,
@@ -451,29 +463,12 @@ fn play(
     json: bool,
     limits: LimitArgs,
 ) -> Result<ExitCode> {
-    let mut cfg = arena::Config::new(game, players.to_vec(), 1, seed);
-    cfg.limits = limits.limits(game);
-    if let Some(text) = map {
-        if game != GameKind::Csb {
-            bail!("--map is for csb; fb games are set up from --seed");
-        }
-        cfg.map = Some(csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?);
-    }
-    if trace_path.is_some() {
-        // play_game records when replays are asked for; the directory itself is unused here.
-        cfg.replays = Some(PathBuf::new());
-    }
-    let (r, t) = arena::play_game(&cfg, 0)?;
+    let (r, t) = one_game(game, seed, map, players, trace_path.is_some(), limits)?;
     if json {
         let ranks: Vec<u8> = (0..2)
             .map(|i| u8::from(r.scores[i] < r.scores[1 - i]))
             .collect();
-        let seat_errors = |i: usize| {
-            r.errors
-                .iter()
-                .filter(|e| e.starts_with(&format!("seat {i} ")))
-                .count()
-        };
+        let seat_errors = |i: usize| r.seat_errors(i).count();
         let errors: Vec<u8> = (0..2).map(|i| u8::from(seat_errors(i) > 0)).collect();
         let player_data: Vec<_> = (0..2)
             .map(|i| {
@@ -519,6 +514,30 @@ fn play(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Plays one game, players in seat order, recorded as a trace if `record`.
+fn one_game(
+    game: GameKind,
+    seed: i64,
+    map: Option<String>,
+    players: [String; 2],
+    record: bool,
+    limits: LimitArgs,
+) -> Result<(arena::GameResult, Option<trace::Trace>)> {
+    let mut cfg = arena::Config::new(game, players.to_vec(), 1, seed);
+    cfg.limits = limits.limits(game);
+    if let Some(text) = map {
+        if game != GameKind::Csb {
+            bail!("--map is for csb; fb games are set up from --seed");
+        }
+        cfg.map = Some(csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?);
+    }
+    if record {
+        // play_game records when replays are asked for; the directory itself is unused here.
+        cfg.replays = Some(PathBuf::new());
+    }
+    arena::play_game(&cfg, 0)
 }
 
 /// `i/N` with 0 <= i < N.
@@ -717,6 +736,34 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
         files.history.display(),
         files.checkpoint.display()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// cg-brutaltester's new referee protocol: one game between the programs of `-p1` and `-p2`,
+/// then their scores and the seed on stdout (see `botsim::referee::brutaltester`).
+fn brutal_referee_new(game: GameKind, args: &[String], limits: LimitArgs) -> Result<ExitCode> {
+    use botsim::referee::brutaltester::{report, Invocation};
+    let inv = Invocation::parse(args)?;
+    // Without a seed from the tester, a random one; it is printed with the scores. Only a
+    // player's elimination goes to stderr: the tester logs the referee's stderr as the game's
+    // errors, with the command that replays it.
+    let seed = inv.seed.unwrap_or_else(|| i64::from(rand::random::<u32>()));
+    let (r, t) = one_game(
+        game,
+        seed,
+        None,
+        inv.players.clone(),
+        inv.log.is_some(),
+        limits,
+    )?;
+    if let (Some(path), Some(t)) = (&inv.log, t) {
+        trace::write_file(path, &[t])?;
+    }
+    for e in &r.errors {
+        eprintln!("eliminated: {e}");
+    }
+    let eliminated = [0, 1].map(|seat| r.seat_errors(seat).next().is_some());
+    print!("{}", report(r.scores, eliminated, seed));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -72,6 +72,16 @@ impl GameResult {
         }
     }
 
+    /// The errors that eliminated the player in `seat` (at most one: an eliminated player
+    /// plays no more).
+    pub fn seat_errors(&self, seat: usize) -> impl Iterator<Item = &str> {
+        let mark = format!("seat {seat} turn ");
+        self.errors
+            .iter()
+            .filter(move |e| e.starts_with(&mark))
+            .map(String::as_str)
+    }
+
     /// Player A's points: 1 win, 0.5 draw, 0 loss (A is in seat 0 in even games).
     pub fn points_a(&self) -> Points {
         let a = self.game % 2;
@@ -483,12 +493,7 @@ pub fn time_use(results: &[GameResult]) -> Vec<TimeUse> {
                 p.2 = p.2.max(first);
                 p.1.extend_from_slice(later);
             }
-            let mark = format!("seat {seat} turn ");
-            p.3 += r
-                .errors
-                .iter()
-                .any(|e| e.starts_with(&mark) && e.ends_with("no answer"))
-                as usize;
+            p.3 += r.seat_errors(seat).any(|e| e.ends_with("no answer")) as usize;
         }
     }
     players
