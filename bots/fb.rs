@@ -48,6 +48,9 @@ fn main() {
         }
         match bot.turn(&lines, started) {
             Ok([a, b]) => {
+                // The report first, so that it is read as this turn's (a referee takes what a
+                // bot wrote on stderr before the next turn's input as this turn's).
+                eprintln!("{}", botsim::bot::turn_report(turn, &bot.last, started));
                 // Both lines in one write, so that they arrive together.
                 let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
                 let _ = out.flush();
@@ -57,6 +60,5 @@ fn main() {
                 return;
             }
         }
-        eprintln!("{}", botsim::bot::turn_report(turn, &bot.last, started));
     }
 }

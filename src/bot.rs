@@ -38,6 +38,11 @@ pub trait Bot<G: Game> {
     fn fault(&self) -> Option<String> {
         None
     }
+    /// What the bot wrote on stderr since the last call (a program's debug lines; in-process
+    /// bots write none). `last`: the game is over, and this is the last call.
+    fn take_stderr(&mut self, _last: bool) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The line a contest bot writes on stderr after each turn: what its search did and the time.

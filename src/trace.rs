@@ -43,6 +43,10 @@ pub struct Trace {
 pub struct Turn {
     pub input: Vec<Vec<String>>,
     pub output: Vec<Vec<String>>,
+    /// What each player wrote on stderr during the turn (botsim's games of program players;
+    /// empty, and left out of the file, when no player wrote any).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stderr: Vec<Vec<String>>,
     pub state: serde_json::Value,
 }
 

@@ -158,10 +158,23 @@ fn csb_through_the_new_protocol_plays_the_game_in_process() {
     let rec = botsim::referee::csb::play(&botsim::referee::csb::GameSpec::Seed(12), [x, y], true)
         .unwrap();
     assert_eq!(scores_read(&stdout), rec.outcome.scores.map(i32::from));
-    // The log is the game's trace: the same game, turn for turn.
+    // The log is the game's trace: the same game, turn for turn, with what each program wrote
+    // on stderr in the turn it wrote it (the contest bots' report of that turn).
     let logged = botsim::trace::read_file(&log).unwrap();
     assert_eq!(logged.len(), 1);
-    assert_eq!(logged[0].turns, rec.trace.unwrap().turns);
+    let played = rec.trace.unwrap().turns;
+    assert_eq!(logged[0].turns.len(), played.len());
+    for (t, (turn, want)) in logged[0].turns.iter().zip(&played).enumerate() {
+        assert_eq!((&turn.input, &turn.output), (&want.input, &want.output));
+        assert_eq!(turn.state, want.state);
+        for said in &turn.stderr {
+            assert_eq!(said.len(), 1, "turn {t}: {said:?}");
+            assert!(
+                said[0].starts_with(&format!("turn {t}: ")),
+                "turn {t}: {said:?}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -251,6 +251,10 @@ impl<G: Game> Bot<G> for Clocked<G> {
     fn fault(&self) -> Option<String> {
         self.bot.fault()
     }
+
+    fn take_stderr(&mut self, last: bool) -> Vec<String> {
+        self.bot.take_stderr(last)
+    }
 }
 
 /// Builds a built-in bot from its spec and default search seed: [`crate::builtin::csb`] or

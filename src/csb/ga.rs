@@ -12,7 +12,7 @@ use super::{Csb, View};
 use crate::bot::{Answer, Bot};
 use crate::geom::Vec2;
 pub use crate::search::Think;
-use crate::search::{Ga, Problem, Rng, Settings, Stats};
+use crate::search::{shift_keep, Ga, Problem, Rng, Settings, Stats};
 use std::time::Instant;
 
 /// Turns a plan looks ahead.
@@ -507,10 +507,6 @@ pub fn infer_boosts(before: &State, now: &mut State, player: usize) {
 }
 
 /// A plan one turn later, its last turn repeated (for the opponent model's view of us).
-fn shift_keep(plan: &Plan) -> Plan {
-    std::array::from_fn(|t| plan[(t + 1).min(HORIZON - 1)])
-}
-
 impl Bot<Csb> for GaBot {
     fn name(&self) -> String {
         self.describe()

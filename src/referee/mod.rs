@@ -30,25 +30,53 @@ pub trait Referee {
 }
 
 /// Drives a game to its end, asking `answer(game, player, lines)` for each player's lines every
-/// turn (`None`: no answer). Returns the turns, recorded in the trace's form if `record`.
+/// turn (`None`: no answer). Returns the turns, recorded in the trace's form if `record`, with
+/// what `stderr(player, last)` (see [`crate::bot::Bot::take_stderr`]) says each player wrote on
+/// stderr during the turn: all it wrote after a turn's input and before the next's.
 pub fn run<R: Referee>(
     game: &mut R,
     record: bool,
     mut answer: impl FnMut(&R, usize, &[String]) -> Option<Vec<String>>,
+    mut stderr: impl FnMut(usize, bool) -> Vec<String>,
 ) -> Vec<trace::Turn> {
-    let mut turns = Vec::new();
+    let mut turns: Vec<trace::Turn> = Vec::new();
     loop {
         let inputs = [game.input_lines(0), game.input_lines(1)];
-        let outputs = [answer(game, 0, &inputs[0]), answer(game, 1, &inputs[1])];
+        let mut outputs: [Option<Vec<String>>; 2] = [None, None];
+        let mut before: [Vec<String>; 2] = Default::default();
+        for p in 0..2 {
+            if record {
+                before[p] = stderr(p, false);
+            }
+            outputs[p] = answer(game, p, &inputs[p]);
+        }
         let over = game.play_turn([outputs[0].as_deref(), outputs[1].as_deref()]);
         if record {
+            // What came before this turn's input finished the last turn (or, before the first
+            // turn, the start-up).
+            if let Some(last) = turns.last_mut() {
+                for (kept, more) in last.stderr.iter_mut().zip(&mut before) {
+                    kept.append(more);
+                }
+            }
             turns.push(trace::Turn {
                 input: inputs.to_vec(),
                 output: outputs.map(Option::unwrap_or_default).to_vec(),
+                stderr: before.to_vec(),
                 state: game.state_json(),
             });
         }
         if over {
+            if let Some(last) = turns.last_mut() {
+                for (p, kept) in last.stderr.iter_mut().enumerate() {
+                    kept.append(&mut stderr(p, true));
+                }
+            }
+            for turn in &mut turns {
+                if turn.stderr.iter().all(Vec::is_empty) {
+                    turn.stderr.clear();
+                }
+            }
             return turns;
         }
     }

@@ -4,10 +4,12 @@
 
 use crate::bot::{Answer, Bot, Game};
 use anyhow::{bail, Context, Result};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::{Read, Write};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Longest output line kept; a longer one is cut (a flood is treated as garbage, not stored).
@@ -35,6 +37,10 @@ pub struct Process {
     /// Why the program was stopped, when the arena stopped it (over its memory limit).
     fault: Option<String>,
     turn: u32,
+    /// The stderr lines not yet taken.
+    stderr: Arc<Mutex<StderrLines>>,
+    /// The thread that reads stdout and stderr.
+    reader: Option<JoinHandle<()>>,
 }
 
 impl Process {
@@ -44,7 +50,8 @@ impl Process {
         Process::spawn_logged(command, env, None)
     }
 
-    /// Starts `command`, its stderr written to `log` (discarded if `None`).
+    /// Starts `command`, its stderr written to `log` as well as kept for
+    /// [`Process::take_stderr`].
     pub fn spawn_logged(
         command: &str,
         env: &[(&str, &str)],
@@ -58,51 +65,21 @@ impl Process {
             .transpose()?;
         let tag = Tag::new();
         let mut cmd = tag.command(command);
-        cmd.stdout(Stdio::piped()).stderr(if log.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        });
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
         for (k, v) in env {
             cmd.env(k, v);
         }
         let mut child = cmd
             .spawn()
             .with_context(|| format!("cannot start bot '{command}'"))?;
-        if let (Some(file), Some(stderr)) = (log, child.stderr.take()) {
-            std::thread::spawn(move || keep_log(stderr, file));
-        }
-        let stdout = child.stdout.take().context("no stdout")?;
+        let lines = Arc::new(Mutex::new(StderrLines::default()));
+        let (stdout, stderr) = (
+            child.stdout.take().context("no stdout")?,
+            child.stderr.take().context("no stderr")?,
+        );
         let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            // Lines are cut at MAX_LINE while they are read: a bot that floods its output
-            // costs no memory, only the rest of its line, which is discarded.
-            let mut reader = BufReader::new(stdout);
-            let mut line = Vec::new();
-            loop {
-                let chunk = match reader.fill_buf() {
-                    Ok([]) | Err(_) => return,
-                    Ok(chunk) => chunk,
-                };
-                let (part, ends) = match chunk.iter().position(|&c| c == b'\n') {
-                    Some(k) => (&chunk[..k], Some(k + 1)),
-                    None => (chunk, None),
-                };
-                let room = MAX_LINE.saturating_sub(line.len());
-                line.extend_from_slice(&part[..part.len().min(room)]);
-                let used = ends.unwrap_or(chunk.len());
-                reader.consume(used);
-                if ends.is_some() {
-                    let text = String::from_utf8_lossy(&line)
-                        .trim_end_matches('\r')
-                        .to_string();
-                    line.clear();
-                    if tx.send(text).is_err() {
-                        return;
-                    }
-                }
-            }
-        });
+        let kept = Arc::clone(&lines);
+        let reader = std::thread::spawn(move || read_outputs(stdout, stderr, log, &tx, &kept));
         Ok(Process {
             name: command.to_string(),
             tag,
@@ -115,7 +92,29 @@ impl Process {
             memory_limit_kb: None,
             fault: None,
             turn: 0,
+            stderr: lines,
+            reader: Some(reader),
         })
+    }
+
+    /// The lines the program wrote on stderr since the last call, at most [`TURN_STDERR`]
+    /// bytes of them (a note says what was cut). With `last`, the game is over: its stdin is
+    /// closed and the program gets a moment to finish writing, as a bot does when its input
+    /// ends.
+    pub fn take_stderr(&mut self, last: bool) -> Vec<String> {
+        if last {
+            drop(self.stdin.take());
+            let waited = Instant::now();
+            while self.reader.as_ref().is_some_and(|r| !r.is_finished())
+                && waited.elapsed() < STDERR_GRACE
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        let mut kept = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        kept.turn_bytes = 0;
+        kept.cut = false;
+        std::mem::take(&mut kept.lines)
     }
 
     /// Checks, before any game, that `command` starts and waits for its input as a bot does: a
@@ -251,21 +250,153 @@ impl Drop for Process {
 /// bot that floods its stderr neither blocks nor fills the disk.
 pub const LOG_CAP: usize = 1 << 20;
 
-/// Copies a bot's stderr into its log, up to [`LOG_CAP`] bytes and a note that the rest was cut.
-fn keep_log(mut stderr: impl Read, mut file: std::fs::File) {
+/// Most of a bot's stderr kept for one turn (of a game's trace); the rest is dropped.
+pub const TURN_STDERR: usize = 4096;
+
+/// How long a bot may take to finish writing stderr once its game is over.
+const STDERR_GRACE: Duration = Duration::from_millis(50);
+
+/// A bot's stderr lines, kept between two [`Process::take_stderr`] calls.
+#[derive(Default)]
+struct StderrLines {
+    lines: Vec<String>,
+    /// Bytes kept since the last take.
+    turn_bytes: usize,
+    /// Whether the lines of this turn were cut (noted once).
+    cut: bool,
+}
+
+impl StderrLines {
+    /// Keeps a line, unless this turn's lines already reached [`TURN_STDERR`].
+    fn push(&mut self, line: &[u8]) {
+        if self.turn_bytes >= TURN_STDERR {
+            if !self.cut {
+                self.lines.push(format!(
+                    "[botsim: stderr cut at {TURN_STDERR} bytes this turn]"
+                ));
+                self.cut = true;
+            }
+            return;
+        }
+        self.cut = false;
+        let line = &line[..line.len().min(TURN_STDERR - self.turn_bytes)];
+        self.turn_bytes += line.len() + 1;
+        let text = String::from_utf8_lossy(line);
+        self.lines.push(text.trim_end_matches('\r').to_string());
+    }
+}
+
+/// Splits a stream into lines as it is read, each cut at `max` bytes while it is read (a bot
+/// that floods a line costs no memory, only the rest of the line, which is discarded).
+struct LineSplitter {
+    line: Vec<u8>,
+    max: usize,
+}
+
+impl LineSplitter {
+    fn new(max: usize) -> LineSplitter {
+        LineSplitter {
+            line: Vec::new(),
+            max,
+        }
+    }
+
+    /// Feeds a chunk, calling `each` with every line it completes (without its newline).
+    fn feed(&mut self, chunk: &[u8], mut each: impl FnMut(&[u8])) {
+        for part in chunk.split_inclusive(|&c| c == b'\n') {
+            let (text, ends) = match part.strip_suffix(b"\n") {
+                Some(text) => (text, true),
+                None => (part, false),
+            };
+            let room = self.max.saturating_sub(self.line.len());
+            self.line.extend_from_slice(&text[..text.len().min(room)]);
+            if ends {
+                each(&self.line);
+                self.line.clear();
+            }
+        }
+    }
+
+    /// The last line, if the stream ended without a newline.
+    fn finish(&mut self, each: impl FnOnce(&[u8])) {
+        if !self.line.is_empty() {
+            each(&self.line);
+            self.line.clear();
+        }
+    }
+}
+
+/// Most stderr chunks read in a row before stdout gets its turn (a bot that floods stderr must
+/// not hold its answers back for long).
+const STDERR_FIRST: usize = 64;
+
+/// Reads a bot's stdout and stderr to their ends, in one thread that waits on both (poll) and
+/// reads stderr first when both have data. So what a bot writes on stderr before its answer is
+/// kept before the answer is passed on, and is taken as that turn's. Answer lines go to
+/// `answers`; stderr goes to `log` (up to [`LOG_CAP`] bytes and a note that the rest was cut)
+/// and, line by line, to `kept`.
+fn read_outputs(
+    mut stdout: ChildStdout,
+    mut stderr: ChildStderr,
+    mut log: Option<std::fs::File>,
+    answers: &mpsc::Sender<String>,
+    kept: &Mutex<StderrLines>,
+) {
+    use std::os::fd::AsRawFd;
+    let poll_in = |fd| libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let mut fds = [poll_in(stderr.as_raw_fd()), poll_in(stdout.as_raw_fd())];
+    let mut out_lines = LineSplitter::new(MAX_LINE);
+    let mut err_lines = LineSplitter::new(TURN_STDERR);
+    let mut logged = 0;
+    let mut in_a_row = 0;
     let mut buf = [0u8; 8192];
-    let mut kept = 0;
-    loop {
-        let n = match stderr.read(&mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(n) => n,
-        };
-        if kept < LOG_CAP {
-            let take = n.min(LOG_CAP - kept);
-            kept += take;
-            let _ = file.write_all(&buf[..take]);
-            if kept == LOG_CAP {
-                let _ = writeln!(file, "\n[botsim: log cut at {LOG_CAP} bytes]");
+    while fds.iter().any(|f| f.fd >= 0) {
+        // SAFETY: poll(2) on an array of pollfd this function owns; a negative fd is skipped.
+        let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, -1) };
+        if ready < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return;
+        }
+        if fds[0].revents != 0 && in_a_row < STDERR_FIRST {
+            in_a_row += 1;
+            match stderr.read(&mut buf) {
+                Ok(n) if n > 0 => {
+                    let chunk = &buf[..n];
+                    if let Some(file) = log.as_mut().filter(|_| logged < LOG_CAP) {
+                        let take = n.min(LOG_CAP - logged);
+                        logged += take;
+                        let _ = file.write_all(&chunk[..take]);
+                        if logged == LOG_CAP {
+                            let _ = writeln!(file, "\n[botsim: log cut at {LOG_CAP} bytes]");
+                        }
+                    }
+                    let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
+                    err_lines.feed(chunk, |line| kept.push(line));
+                }
+                _ => {
+                    err_lines
+                        .finish(|line| kept.lock().unwrap_or_else(|e| e.into_inner()).push(line));
+                    fds[0].fd = -1;
+                }
+            }
+            // Stderr first, as long as it has more.
+            continue;
+        }
+        in_a_row = 0;
+        if fds[1].revents != 0 {
+            match stdout.read(&mut buf) {
+                Ok(n) if n > 0 => out_lines.feed(&buf[..n], |line| {
+                    let text = String::from_utf8_lossy(line);
+                    // A closed receiver: the player is gone; read on to the end all the same.
+                    let _ = answers.send(text.trim_end_matches('\r').to_string());
+                }),
+                _ => fds[1].fd = -1,
             }
         }
     }
@@ -427,5 +558,9 @@ impl<G: Game> Bot<G> for Process {
 
     fn fault(&self) -> Option<String> {
         Process::fault(self).map(str::to_string)
+    }
+
+    fn take_stderr(&mut self, last: bool) -> Vec<String> {
+        Process::take_stderr(self, last)
     }
 }

@@ -26,6 +26,12 @@ pub trait Problem {
     fn evaluate(&mut self, genome: &Self::Genome) -> f64;
 }
 
+/// A plan one turn later, its last turn repeated: what a plan found last turn says about this
+/// one (the other side's model of it, before this turn's search).
+pub fn shift_keep<T: Copy, const H: usize>(plan: &[T; H]) -> [T; H] {
+    std::array::from_fn(|t| plan[(t + 1).min(H - 1)])
+}
+
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
