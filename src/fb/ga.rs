@@ -107,9 +107,6 @@ pub struct Params {
     /// magic never reached the 20 of Flipendo, the spell that wins games. With 20 magic kept
     /// back for Flipendo (as now) it still loses: 88-0-112, -42 [-90, +5].
     pub petrificus: f64,
-    /// Weight of the mean of the evaluations after each turn of a plan, against that of the
-    /// evaluation at its end (0: the end only).
-    pub path: f64,
     /// Weight of a plan's score against a straight opponent (every wizard at full speed to its
     /// nearest snaffle, throwing at the goal) beside its score against the opponent's searched
     /// plan (0: the searched plan only). Above 0 each rollout plays the plan twice: a plan
@@ -129,7 +126,6 @@ impl Default for Params {
             opponent_share: 0.25,
             spell_gene: 0.06,
             petrificus: 0.0,
-            path: 0.0,
             // Against fb_v3 at the same simulations (1,500 rollouts of two plays against
             // 3,000): 403-0-332, +33 [+8, +59], SPRT elo1=25 H1 after 735 games.
             robust: 0.5,
@@ -151,7 +147,6 @@ impl crate::params::Named for Params {
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
             ("petrificus", self.petrificus),
-            ("path", self.path),
             ("robust", self.robust),
         ]
         .into_iter()
@@ -172,7 +167,6 @@ impl crate::params::Named for Params {
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
             "petrificus" => self.petrificus = value,
-            "path" => self.path = value.clamp(0.0, 1.0),
             "robust" => self.robust = value.clamp(0.0, 1.0),
             _ => {
                 if !self.search.set(name, value)? {
@@ -303,12 +297,11 @@ pub struct Match<'a> {
 impl Match<'_> {
     /// Plays our plan against the other's from the start; the final state.
     pub fn rollout(&self, plan: &Plan) -> State {
-        self.play(plan, &self.other, |_| {})
+        self.play(plan, &self.other)
     }
 
-    /// Plays our plan against `other` from the start, calling `after` with the state after
-    /// each turn; the final state.
-    fn play(&self, plan: &Plan, other: &Plan, mut after: impl FnMut(&State)) -> State {
+    /// Plays our plan against `other` from the start; the final state.
+    fn play(&self, plan: &Plan, other: &Plan) -> State {
         let mut s = self.start;
         for t in 0..HORIZON {
             let actions: [Action; WIZARDS] = std::array::from_fn(|w| {
@@ -320,7 +313,6 @@ impl Match<'_> {
                 self.params.action(&s, w, &genes[t][w % 2])
             });
             step::step(&mut s, &actions);
-            after(&s);
             if step::outcome(&s).is_some() {
                 break;
             }
@@ -328,20 +320,9 @@ impl Match<'_> {
         s
     }
 
-    /// The score of our plan against `other`: the evaluation at its end, and with
-    /// [`Params::path`] the mean of the evaluations after each turn.
+    /// The score of our plan against `other`: the evaluation at its end.
     fn score_against(&self, plan: &Plan, other: &Plan) -> f64 {
-        let (me, w) = (self.me, &self.params.weights);
-        let path = self.params.path;
-        if path == 0.0 {
-            return evaluate(&self.play(plan, other, |_| {}), me, w);
-        }
-        let (mut sum, mut turns) = (0.0, 0.0);
-        let end = self.play(plan, other, |s| {
-            sum += evaluate(s, me, w);
-            turns += 1.0;
-        });
-        (1.0 - path) * evaluate(&end, me, w) + path * sum / turns
+        evaluate(&self.play(plan, other), self.me, &self.params.weights)
     }
 }
 
