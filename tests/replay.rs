@@ -151,6 +151,16 @@ fn near(px: [u8; 3], hex: &str) -> bool {
         .all(|(&p, &w)| (i32::from(p) - w).abs() <= 12)
 }
 
+/// Runs a command that must succeed.
+fn succeeds(cmd: &mut Command) {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 const PLAYER_COLOURS: [&str; 2] = ["#d62728", "#1f77b4"];
 
 fn check(game: &str) {
@@ -165,17 +175,12 @@ fn check(game: &str) {
     } else {
         "builtin:chaser"
     };
-    let played = Command::new(botsim)
-        .args(["play", "--game", game, "--seed", "11"])
-        .args(["--p1", &chatty_bot(&artifacts, game), "--p2", opponent])
-        .args(["--turn-ms", "1000", "--trace"])
-        .arg(&trace_file)
-        .output()
-        .unwrap();
-    assert!(
-        played.status.success(),
-        "{}",
-        String::from_utf8_lossy(&played.stderr)
+    succeeds(
+        Command::new(botsim)
+            .args(["play", "--game", game, "--seed", "11"])
+            .args(["--p1", &chatty_bot(&artifacts, game), "--p2", opponent])
+            .args(["--turn-ms", "1000", "--trace"])
+            .arg(&trace_file),
     );
     let games = botsim::trace::read_file(&trace_file).unwrap();
     let trace = &games[0];
@@ -188,17 +193,12 @@ fn check(game: &str) {
         .find(|&t| t >= 20)
         .expect("a collision after turn 20");
     let page = artifacts.join(format!("{game}.html"));
-    let out = Command::new(botsim)
-        .arg("replay")
-        .arg(&trace_file)
-        .arg("-o")
-        .arg(&page)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    succeeds(
+        Command::new(botsim)
+            .arg("replay")
+            .arg(&trace_file)
+            .arg("-o")
+            .arg(&page),
     );
     let profile =
         std::env::temp_dir().join(format!("botsim-chromium-{}-{game}", std::process::id()));

@@ -205,16 +205,9 @@ impl GameSpec {
 
 /// Plays a whole game between two in-process bots (player 0 first), recording the full
 /// trace if `record`.
-pub fn play(spec: &GameSpec, bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Result<GameRecord> {
+pub fn play(spec: &GameSpec, mut bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Result<GameRecord> {
     let mut game = Match::new(spec.setup()?);
-    let bots = std::cell::RefCell::new(bots);
-    let turns = super::run(
-        &mut game,
-        record,
-        |g, player, lines| answer_lines(bots.borrow_mut()[player].play(&g.view(player), lines)),
-        |player, last| bots.borrow_mut()[player].take_stderr(last),
-    );
-    let bots = bots.into_inner();
+    let turns = super::run_bots(&mut game, &mut bots, record, |g, p| g.view(p), answer_lines);
     let outcome = game.outcome.expect("run plays until the game is over");
     let trace = record.then(|| Trace {
         format: trace::FORMAT.to_string(),

@@ -142,17 +142,10 @@ fn answer_lines(answer: Answer<[Action; 2]>) -> Option<Vec<String>> {
 }
 
 /// Plays a whole game from `seed` between two in-process bots (team 0 first).
-pub fn play(seed: i64, bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<GameRecord> {
+pub fn play(seed: i64, mut bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<GameRecord> {
     let start = setup::from_seed(seed);
     let mut game = Match::new(start);
-    let bots = std::cell::RefCell::new(bots);
-    let turns = super::run(
-        &mut game,
-        record,
-        |g, team, lines| answer_lines(bots.borrow_mut()[team].play(&g.view(team), lines)),
-        |team, last| bots.borrow_mut()[team].take_stderr(last),
-    );
-    let bots = bots.into_inner();
+    let turns = super::run_bots(&mut game, &mut bots, record, |g, p| g.view(p), answer_lines);
     let outcome = game.outcome.expect("run plays until the game is over");
     let trace = record.then(|| Trace {
         format: trace::FORMAT.to_string(),

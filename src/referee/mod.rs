@@ -82,6 +82,24 @@ pub fn run<R: Referee>(
     }
 }
 
+/// [`run`] between two in-process bots: each sees `view(game, player)` and the input lines,
+/// and its answer stands for the lines `lines` gives.
+pub fn run_bots<R: Referee, G: crate::bot::Game>(
+    game: &mut R,
+    bots: &mut [&mut dyn crate::bot::Bot<G>; 2],
+    record: bool,
+    view: impl Fn(&R, usize) -> G::View,
+    lines: impl Fn(crate::bot::Answer<G::Orders>) -> Option<Vec<String>>,
+) -> Vec<trace::Turn> {
+    let bots = std::cell::RefCell::new(bots);
+    run(
+        game,
+        record,
+        |g, player, input| lines(bots.borrow_mut()[player].play(&view(g, player), input)),
+        |player, last| bots.borrow_mut()[player].take_stderr(last),
+    )
+}
+
 /// What each player printed in a recorded turn; a player with no lines did not answer.
 pub fn recorded_replies(turn: &trace::Turn) -> [Option<&[String]>; 2] {
     std::array::from_fn(|p| {
