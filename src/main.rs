@@ -748,14 +748,7 @@ fn brutal_referee_new(game: GameKind, args: &[String], limits: LimitArgs) -> Res
     // player's elimination goes to stderr: the tester logs the referee's stderr as the game's
     // errors, with the command that replays it.
     let seed = inv.seed.unwrap_or_else(|| i64::from(rand::random::<u32>()));
-    let (r, t) = one_game(
-        game,
-        seed,
-        None,
-        inv.players.clone(),
-        inv.log.is_some(),
-        limits,
-    )?;
+    let (r, t) = one_game(game, seed, None, inv.players, inv.log.is_some(), limits)?;
     if let (Some(path), Some(t)) = (&inv.log, t) {
         trace::write_file(path, &[t])?;
     }

@@ -9,7 +9,7 @@
 //! what the referee did (every collision, pass, spell) rather than guessing it from positions.
 
 use crate::fb::state::{FIRST_BLUDGER, FIRST_SNAFFLE, WIZARDS};
-use crate::geom::{ContactLog, Vec2};
+use crate::geom::ContactLog;
 use crate::referee::{recorded_replies, Referee};
 use crate::trace::Trace;
 use anyhow::Result;
@@ -56,17 +56,6 @@ pub struct Event {
     pub text: String,
 }
 
-/// Every collision of the game (its turn, 0-based, and where the bodies touched), found by
-/// playing the recorded orders again on the exact engine. Empty if the trace's setup cannot be
-/// rebuilt.
-pub fn contacts(trace: &Trace) -> Vec<(usize, Vec2)> {
-    notes(trace)
-        .contacts
-        .into_iter()
-        .map(|(t, [x, y])| (t, Vec2::new(x, y)))
-        .collect()
-}
-
 /// The notes of a game; empty if the trace's setup cannot be rebuilt.
 pub fn notes(trace: &Trace) -> Notes {
     let notes = match trace.game.as_str() {
@@ -110,12 +99,12 @@ fn messages(trace: &Trace) -> Vec<[String; 4]> {
 }
 
 /// Plays a trace's recorded orders on `game`, calling `each(turn, before, game, contacts)`
-/// after every turn with the game as it stood before it.
+/// after every turn with the game as it stood before it; the game at the end.
 fn replay_turns<R: Referee + Clone>(
     mut game: R,
     trace: &Trace,
     mut each: impl FnMut(usize, &R, &R, &ContactLog),
-) {
+) -> R {
     let mut log = ContactLog::new();
     for (t, turn) in trace.turns.iter().enumerate() {
         let before = game.clone();
@@ -126,6 +115,7 @@ fn replay_turns<R: Referee + Clone>(
             break;
         }
     }
+    game
 }
 
 fn event(turn: usize, kind: &'static str, player: Option<usize>, text: String) -> Event {
@@ -173,8 +163,7 @@ fn csb_notes(game: crate::referee::csb::Match, trace: &Trace) -> Notes {
     };
     let track = game.setup.track;
     let total = track.len() * usize::from(track.laps);
-    let mut errors = Vec::new();
-    replay_turns(game, trace, |t, before, after, log| {
+    let end = replay_turns(game, trace, |t, before, after, log| {
         let (was, now) = (&before.state, &after.state);
         for (i, (p, q)) in was.pods.iter().zip(&now.pods).enumerate() {
             let who = format!("pod {i}");
@@ -218,9 +207,8 @@ fn csb_notes(game: crate::referee::csb::Match, trace: &Trace) -> Notes {
                 .unwrap_or(0);
             i32::from(CHECKPOINT_TIMEOUT) - (i32::from(now.round) - i32::from(last))
         }));
-        errors.clone_from(&after.errors);
     });
-    end_events(trace, &errors, &mut notes);
+    end_events(trace, &end.errors, &mut notes);
     notes
 }
 
@@ -242,8 +230,7 @@ fn fb_notes(game: crate::referee::fb::Match, trace: &Trace) -> Notes {
         counter: "magic",
         ..Notes::default()
     };
-    let mut errors = Vec::new();
-    replay_turns(game, trace, |t, before, after, log| {
+    let end = replay_turns(game, trace, |t, before, after, log| {
         let (was, now) = (&before.state, &after.state);
         // Spells are paid in wizard order from the magic the team had.
         let mut magic = was.players.map(|p| p.magic);
@@ -327,8 +314,7 @@ fn fb_notes(game: crate::referee::fb::Match, trace: &Trace) -> Notes {
             }
         }
         notes.counters.push(now.players.map(|p| p.magic));
-        errors.clone_from(&after.errors);
     });
-    end_events(trace, &errors, &mut notes);
+    end_events(trace, &end.errors, &mut notes);
     notes
 }

@@ -506,7 +506,6 @@ pub fn infer_boosts(before: &State, now: &mut State, player: usize) {
     }
 }
 
-/// A plan one turn later, its last turn repeated (for the opponent model's view of us).
 impl Bot<Csb> for GaBot {
     fn name(&self) -> String {
         self.describe()

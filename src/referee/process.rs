@@ -40,7 +40,7 @@ pub struct Process {
     /// The stderr lines not yet taken.
     stderr: Arc<Mutex<StderrLines>>,
     /// The thread that reads stdout and stderr.
-    reader: Option<JoinHandle<()>>,
+    reader: JoinHandle<()>,
 }
 
 impl Process {
@@ -93,7 +93,7 @@ impl Process {
             fault: None,
             turn: 0,
             stderr: lines,
-            reader: Some(reader),
+            reader,
         })
     }
 
@@ -105,9 +105,7 @@ impl Process {
         if last {
             drop(self.stdin.take());
             let waited = Instant::now();
-            while self.reader.as_ref().is_some_and(|r| !r.is_finished())
-                && waited.elapsed() < STDERR_GRACE
-            {
+            while !self.reader.is_finished() && waited.elapsed() < STDERR_GRACE {
                 std::thread::sleep(Duration::from_millis(1));
             }
         }
@@ -278,12 +276,18 @@ impl StderrLines {
             }
             return;
         }
-        self.cut = false;
         let line = &line[..line.len().min(TURN_STDERR - self.turn_bytes)];
         self.turn_bytes += line.len() + 1;
-        let text = String::from_utf8_lossy(line);
-        self.lines.push(text.trim_end_matches('\r').to_string());
+        self.lines.push(line_text(line));
     }
+}
+
+/// A line a bot wrote, as text: invalid UTF-8 replaced, the carriage returns at its end
+/// dropped.
+fn line_text(line: &[u8]) -> String {
+    String::from_utf8_lossy(line)
+        .trim_end_matches('\r')
+        .to_string()
 }
 
 /// Splits a stream into lines as it is read, each cut at `max` bytes while it is read (a bot
@@ -391,10 +395,9 @@ fn read_outputs(
         in_a_row = 0;
         if fds[1].revents != 0 {
             match stdout.read(&mut buf) {
+                // A closed receiver: the player is gone; read on to the end all the same.
                 Ok(n) if n > 0 => out_lines.feed(&buf[..n], |line| {
-                    let text = String::from_utf8_lossy(line);
-                    // A closed receiver: the player is gone; read on to the end all the same.
-                    let _ = answers.send(text.trim_end_matches('\r').to_string());
+                    let _ = answers.send(line_text(line));
                 }),
                 _ => fds[1].fd = -1,
             }
