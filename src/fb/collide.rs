@@ -95,22 +95,40 @@ pub fn move_all(state: &mut State) {
 /// [`move_all`], reporting each bounce (bodies, posts, walls) to `contacts`.
 pub fn move_all_with(state: &mut State, contacts: &mut impl Contacts) {
     thread_local! {
-        // Made once per thread: the buffer is too large to clear every turn.
-        static EVENTS: std::cell::RefCell<Events> = std::cell::RefCell::new(Events::new());
+        // Made once per thread: the buffer is too large to clear every turn, and the order of
+        // the bodies along x changes little from one sub-step (and search rollout) to the next.
+        static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
+            events: Events::new(),
+            by_x: std::array::from_fn(|slot| slot as u8),
+        });
     }
-    EVENTS.with(|events| {
-        let mut events = events.borrow_mut();
+    SCRATCH.with(|scratch| {
+        let scratch = &mut *scratch.borrow_mut();
         let mut t = 0.0;
         while t < 1.0 {
-            t += sub_step(state, t, &mut events, contacts);
+            t += sub_step(state, t, scratch, contacts);
         }
     });
 }
 
-fn sub_step(state: &mut State, t0: f64, events: &mut Events, contacts: &mut impl Contacts) -> f64 {
+/// What the sub-steps of a thread reuse.
+struct Scratch {
+    events: Events,
+    /// Every slot, ordered by the left edge of its region at the last sub-step (see
+    /// [`neighbours`]).
+    by_x: [u8; BODIES],
+}
+
+fn sub_step(
+    state: &mut State,
+    t0: f64,
+    scratch: &mut Scratch,
+    contacts: &mut impl Contacts,
+) -> f64 {
     let mn = 1.0 - t0;
+    let events = &mut scratch.events;
     events.len = 0;
-    find_events(state, t0, mn, events);
+    find_events(state, t0, mn, events, &mut scratch.by_x);
     if events.len == 0 {
         advance(state, mn);
         return mn;
@@ -157,6 +175,14 @@ struct Sweep {
 }
 
 impl Sweep {
+    /// The region of a slot not in use: past everything, it meets nothing.
+    const NONE: Sweep = Sweep {
+        x0: f64::INFINITY,
+        x1: f64::NEG_INFINITY,
+        y0: f64::INFINITY,
+        y1: f64::NEG_INFINITY,
+    };
+
     #[inline]
     fn of(pos: Vec2, vel: Vec2, r: f64, mn: f64) -> Sweep {
         let end = pos + vel * mn;
@@ -184,7 +210,7 @@ impl Sweep {
     /// Whether the region stays clear of the walls' reach (and of the goal lines).
     #[inline]
     fn inside_field(&self) -> bool {
-        self.x0 > 0.0 && self.x1 < WIDTH as f64 && self.y0 > 0.0 && self.y1 < HEIGHT as f64
+        (self.x0 > 0.0) & (self.x1 < WIDTH as f64) & (self.y0 > 0.0) & (self.y1 < HEIGHT as f64)
     }
 }
 
@@ -210,79 +236,157 @@ const POST_SWEEPS: [Sweep; 4] = {
     out
 };
 
-fn find_events(state: &State, t0: f64, mn: f64, ev: &mut Events) {
-    let mut sweeps = [Sweep::default(); BODIES];
-    let mut walled = [false; BODIES];
-    let mut posted = [false; BODIES];
-    for slot in 0..BODIES {
-        let b = &state.bodies[slot];
-        sweeps[slot] = Sweep::of(b.pos, b.vel, radius(slot), mn);
-        walled[slot] = !sweeps[slot].inside_field();
-        posted[slot] = sweeps[slot].near_posts();
+/// A set of body slots, one bit each.
+type Slots = u16;
+
+/// The slots of a set, lowest first.
+#[inline]
+fn ascending(mut set: Slots) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let j = set.trailing_zeros() as usize;
+            set &= set - 1;
+            j
+        })
+    })
+}
+
+/// The slots of a set, highest first.
+#[inline]
+fn descending(mut set: Slots) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let j = (Slots::BITS - 1 - set.leading_zeros()) as usize;
+            set ^= 1 << j;
+            j
+        })
+    })
+}
+
+/// The slots below `i`.
+#[inline]
+fn below(i: usize) -> Slots {
+    (1 << i) - 1
+}
+
+/// For each slot, the slots whose regions meet its own: a sweep along x over the regions sorted
+/// by their left edge, so that only pairs overlapping in x are compared in y. The same
+/// comparisons as [`Sweep::meets`], so the same pairs. `by_x` holds the last order and is sorted
+/// again by insertion (few bodies, little moved); slots not in use have [`Sweep::NONE`].
+fn neighbours(sweeps: &[Sweep; BODIES], by_x: &mut [u8; BODIES]) -> [Slots; BODIES] {
+    for k in 1..BODIES {
+        let slot = by_x[k];
+        let x0 = sweeps[slot as usize].x0;
+        let mut m = k;
+        while m > 0 && sweeps[by_x[m - 1] as usize].x0 > x0 {
+            by_x[m] = by_x[m - 1];
+            m -= 1;
+        }
+        by_x[m] = slot;
     }
-    let near = |a: usize, b: usize| sweeps[a].meets(&sweeps[b]);
-    let posts = |a: usize, ev: &mut Events| {
-        if posted[a] {
-            for (p, region) in POST_SWEEPS.iter().enumerate() {
-                if sweeps[a].meets(region) {
-                    post(state, a, p, t0, mn, ev);
-                }
+    let mut near = [0; BODIES];
+    for a in 0..BODIES {
+        let i = by_x[a] as usize;
+        let sa = &sweeps[i];
+        for &j in &by_x[a + 1..] {
+            let j = j as usize;
+            let sb = &sweeps[j];
+            // Sorted by x0: sa.x0 <= sb.x0 <= sb.x1, so only this side of the x test is left.
+            if sb.x0 > sa.x1 {
+                break;
+            }
+            if (sa.y0 <= sb.y1) & (sb.y0 <= sa.y1) {
+                near[i] |= 1 << j;
+                near[j] |= 1 << i;
             }
         }
-    };
-    let free = |s: usize| {
-        state.snaffles[s - FIRST_SNAFFLE].alive && !state.snaffles[s - FIRST_SNAFFLE].captured
+    }
+    near
+}
+
+fn find_events(state: &State, t0: f64, mn: f64, ev: &mut Events, by_x: &mut [u8; BODIES]) {
+    let mut sweeps = [Sweep::NONE; BODIES];
+    let mut walled: Slots = 0;
+    let mut posted: Slots = 0;
+    let snaffles = state.snaffle_slots();
+    let used = (0..WIZARDS)
+        .chain(snaffles.clone())
+        .chain(FIRST_BLUDGER..BODIES);
+    let mut free: Slots = 0;
+    let mut all_snaffles: Slots = 0;
+    for slot in used.clone() {
+        let b = &state.bodies[slot];
+        sweeps[slot] = Sweep::of(b.pos, b.vel, radius(slot), mn);
+        walled |= Slots::from(!sweeps[slot].inside_field()) << slot;
+        posted |= Slots::from(sweeps[slot].near_posts()) << slot;
+    }
+    for s in snaffles.clone() {
+        let sn = &state.snaffles[s - FIRST_SNAFFLE];
+        all_snaffles |= 1 << s;
+        free |= Slots::from(sn.alive && !sn.captured) << s;
+    }
+    let near = neighbours(&sweeps, by_x);
+    let is = |set: Slots, slot: usize| set & (1 << slot) != 0;
+    let posts = |a: usize, ev: &mut Events| {
+        if is(posted, a) {
+            near_posts(state, a, &sweeps[a], t0, mn, ev);
+        }
     };
     for i in (0..WIZARDS).rev() {
-        if walled[i] {
+        if is(walled, i) {
             walls(state, i, t0, mn, ev);
         }
         posts(i, ev);
-        for j in (0..i).rev() {
-            if near(i, j) {
-                pair(state, i, j, t0, mn, ev);
-            }
+        for j in descending(near[i] & below(i)) {
+            pair(state, i, j, t0, mn, ev);
         }
-        grabs(state, i, t0, mn, ev, &near);
+        grabs(state, i, t0, mn, ev, near[i] & free);
     }
-    let snaffles = state.snaffle_slots();
     for i in snaffles.clone().rev() {
-        if !free(i) {
+        if !is(free, i) {
             continue;
         }
         posts(i, ev);
-        if walled[i] && !in_goal(state.bodies[i].pos) {
+        if is(walled, i) && !in_goal(state.bodies[i].pos) {
             walls(state, i, t0, mn, ev);
         }
-        let ignore = &state.snaffles[i - FIRST_SNAFFLE].ignore;
-        for j in (FIRST_SNAFFLE..i).rev() {
-            if near(i, j) && free(j) && !ignore.contains(j - FIRST_SNAFFLE) {
+        let others = near[i] & free & below(i);
+        if others != 0 {
+            let ignore = state.snaffles[i - FIRST_SNAFFLE].ignore.as_slice();
+            let ignored = ignore
+                .iter()
+                .fold(0, |set: Slots, &k| set | 1 << (FIRST_SNAFFLE + k as usize));
+            for j in descending(others & !ignored) {
                 pair(state, i, j, t0, mn, ev);
             }
         }
-        if walled[i] {
+        if is(walled, i) {
             goal(state, i, t0, mn, ev);
         }
     }
     for i in (FIRST_BLUDGER..BODIES).rev() {
-        if walled[i] {
+        if is(walled, i) {
             walls(state, i, t0, mn, ev);
         }
         posts(i, ev);
-        for j in (FIRST_BLUDGER..i).rev() {
-            if near(i, j) {
-                pair(state, i, j, t0, mn, ev);
-            }
+        for j in descending(near[i] & below(i) & !below(FIRST_BLUDGER)) {
+            pair(state, i, j, t0, mn, ev);
         }
-        for j in 0..WIZARDS {
-            if near(i, j) {
-                pair(state, i, j, t0, mn, ev);
-            }
+        for j in ascending(near[i] & below(WIZARDS)) {
+            pair(state, i, j, t0, mn, ev);
         }
-        for j in snaffles.clone() {
-            if near(i, j) {
-                pair(state, i, j, t0, mn, ev);
-            }
+        for j in ascending(near[i] & all_snaffles) {
+            pair(state, i, j, t0, mn, ev);
+        }
+    }
+}
+
+/// The posts a body whose region reaches their columns can meet.
+#[inline(never)]
+fn near_posts(state: &State, a: usize, region: &Sweep, t0: f64, mn: f64, ev: &mut Events) {
+    for (p, post_region) in POST_SWEEPS.iter().enumerate() {
+        if region.meets(post_region) {
+            post(state, a, p, t0, mn, ev);
         }
     }
 }
@@ -371,27 +475,16 @@ fn walls(state: &State, a: usize, t0: f64, mn: f64, ev: &mut Events) {
     }
 }
 
-fn grabs(
-    state: &State,
-    w: usize,
-    t0: f64,
-    mn: f64,
-    ev: &mut Events,
-    near: &impl Fn(usize, usize) -> bool,
-) {
+/// Grabs by wizard `w` of the snaffles in `reach` (free snaffles whose regions meet its own;
+/// the grab radius, 399, is less than the two radii, so the regions rule out grabs too).
+fn grabs(state: &State, w: usize, t0: f64, mn: f64, ev: &mut Events, reach: Slots) {
     let wizard = &state.wizards[w];
     if wizard.holding.is_some() || wizard.grab_cooldown > 0 {
         return;
     }
     let me = state.bodies[w];
-    // The grab radius (399) is less than the two radii, so the regions rule out grabs too.
-    let eligible = |s: &usize| {
-        near(w, *s)
-            && state.snaffles[s - FIRST_SNAFFLE].alive
-            && !state.snaffles[s - FIRST_SNAFFLE].captured
-    };
     let mut closest: Option<(f64, usize)> = None;
-    for s in state.snaffle_slots().filter(eligible) {
+    for s in ascending(reach) {
         let d2 = (state.bodies[s].pos - me.pos).norm2();
         if d2 <= GRAB_RADIUS * GRAB_RADIUS && closest.is_none_or(|(c, _)| d2 < c) {
             closest = Some((d2, s));
@@ -400,7 +493,7 @@ fn grabs(
     if let Some((_, s)) = closest {
         ev.add(t0, Event::Grab(w as u8, s as u8));
     }
-    for s in state.snaffle_slots().filter(eligible) {
+    for s in ascending(reach) {
         if closest.is_some_and(|(_, c)| c == s) {
             continue;
         }
@@ -548,4 +641,50 @@ fn grab(state: &mut State, w: usize, s: usize) {
     state.wizards[w].holding = Some(s as u8);
     state.snaffles[s - FIRST_SNAFFLE].captured = true;
     state.bodies[s] = state.bodies[w];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Rng;
+
+    /// The sweep along x finds exactly the pairs that [`Sweep::meets`] finds, whatever the order
+    /// left from the last call, with slots not in use meeting nothing.
+    #[test]
+    fn neighbours_are_the_meeting_pairs() {
+        let mut rng = Rng::new(7);
+        let mut by_x: [u8; BODIES] = std::array::from_fn(|slot| slot as u8);
+        for round in 0..20_000 {
+            let mut sweeps = [Sweep::NONE; BODIES];
+            for (slot, sweep) in sweeps.iter_mut().enumerate() {
+                if rng.unit() < 0.15 {
+                    continue;
+                }
+                // Small fields on some rounds, so that many regions meet and edges tie.
+                let scale = if round % 3 == 0 { 2000.0 } else { 16000.0 };
+                let pos = Vec2::new(
+                    (rng.unit() * scale).round(),
+                    (rng.unit() * scale / 2.0).round(),
+                );
+                let vel = Vec2::new((rng.unit() - 0.5) * 2000.0, (rng.unit() - 0.5) * 2000.0);
+                *sweep = Sweep::of(pos, vel, radius(slot), rng.unit());
+            }
+            let near = neighbours(&sweeps, &mut by_x);
+            for i in 0..BODIES {
+                let expected = (0..BODIES)
+                    .filter(|&j| j != i && sweeps[i].meets(&sweeps[j]))
+                    .fold(0, |set: Slots, j| set | 1 << j);
+                assert_eq!(near[i], expected, "round {round}, slot {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn slot_sets_iterate_in_both_orders() {
+        let set: Slots = 0b1_0100_1001_0001;
+        assert_eq!(ascending(set).collect::<Vec<_>>(), [0, 4, 7, 10, 12]);
+        assert_eq!(descending(set).collect::<Vec<_>>(), [12, 10, 7, 4, 0]);
+        assert_eq!(ascending(0).count(), 0);
+        assert_eq!(below(4), 0b1111);
+    }
 }
