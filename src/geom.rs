@@ -127,6 +127,24 @@ impl Contacts for ContactLog {
     }
 }
 
+/// `x.round() as i32` (half away from zero, saturating; NaN gives 0) without the library call
+/// that `round` is on the x86-64 baseline: the bots' coordinates for their orders. One
+/// truncating conversion, then the fraction it dropped, which is exact (below 2^52 the
+/// difference of a double and its truncation is representable; above, there is none).
+#[inline]
+pub fn round_to_i32(x: f64) -> i32 {
+    let t = x as i64;
+    let fraction = x - t as f64;
+    let r = if fraction >= 0.5 {
+        t.saturating_add(1)
+    } else if fraction <= -0.5 {
+        t.saturating_sub(1)
+    } else {
+        t
+    };
+    r.clamp(i32::MIN.into(), i32::MAX.into()) as i32
+}
+
 /// Sine and cosine for the search's fast physics: a two-part reduction by pi/2 and fdlibm's
 /// kernel polynomials on [-pi/4, pi/4]. Within an ulp or two of the platform's functions for
 /// the angles pods reach (|a| < 10^6), and several times cheaper.
@@ -251,6 +269,41 @@ pub fn contact_time(d: Vec2, v: Vec2, r: f64, limit: f64) -> Option<f64> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn round_to_i32_is_rounding_half_away_from_zero() {
+        let edges = [
+            0.5,
+            -0.5,
+            1.5,
+            -2.5,
+            0.49999999999999994,
+            -0.49999999999999994,
+            4_503_599_627_370_495.5,
+            -4_503_599_627_370_497.0,
+            2_147_483_647.4,
+            2_147_483_647.5,
+            -2_147_483_648.5,
+            1e300,
+            -1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            -0.0,
+        ];
+        for x in edges {
+            assert_eq!(round_to_i32(x), x.round() as i32, "{x}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100_000))]
+        #[test]
+        fn round_to_i32_matches_round(x in -40_000.0f64..40_000.0, half in 0i32..2) {
+            let x = if half == 1 { x.trunc() + 0.5f64.copysign(x) } else { x };
+            prop_assert_eq!(round_to_i32(x), x.round() as i32);
+        }
+    }
 
     /// The reference: the same quadratic with no early outs.
     fn plain_root(d: Vec2, v: Vec2, r: f64) -> Option<f64> {

@@ -10,7 +10,7 @@ use super::state::{Pod, State, Track, PODS};
 use super::step::{self, Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
-use crate::geom::Vec2;
+use crate::geom::{round_to_i32, Vec2};
 pub use crate::search::Think;
 use crate::search::{shift_keep, Ga, Problem, Rng, Settings, Stats};
 use std::time::Instant;
@@ -479,7 +479,7 @@ impl GaBot {
         let x = pod.pos.x + heading.cos() * 10_000.0;
         let y = pod.pos.y + heading.sin() * 10_000.0;
         let thrust = gene.order(!pod.boost_used);
-        (x.round() as i32, y.round() as i32, thrust)
+        (round_to_i32(x), round_to_i32(y), thrust)
     }
 
     /// A description for traces and logs.

@@ -12,6 +12,7 @@ use super::state::{Pod, State, Track};
 use super::step::{Thrust, MAX_THRUST};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
+use crate::geom::round_to_i32;
 
 /// Two pods' radii: they touch when their centres are this close.
 const TOUCH: f64 = 800.0;
@@ -83,8 +84,8 @@ impl Interceptor {
             (post - pod.vel * 3.0, Thrust::Power(power as u16))
         };
         Order {
-            x: aim.x.round() as i32,
-            y: aim.y.round() as i32,
+            x: round_to_i32(aim.x),
+            y: round_to_i32(aim.y),
             thrust,
             message: None,
         }

@@ -7,6 +7,7 @@ use super::state::Pod;
 use super::step::{Thrust, MAX_THRUST};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
+use crate::geom::round_to_i32;
 
 /// Tunable knobs of the racer.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -52,8 +53,8 @@ impl Racer {
                 Thrust::Power(MAX_THRUST)
             };
         Order {
-            x: aim.x.round() as i32,
-            y: aim.y.round() as i32,
+            x: round_to_i32(aim.x),
+            y: round_to_i32(aim.y),
             thrust,
             message: None,
         }

@@ -15,7 +15,7 @@ use super::state::{Spell, FIRST_SNAFFLE};
 use super::step::Action;
 use super::{Fb, View, GOAL_BOTTOM, GOAL_TOP, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::bot::{Answer, Bot};
-use crate::geom::Vec2;
+use crate::geom::{round_to_i32, Vec2};
 
 /// The chaser's knobs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,8 +86,8 @@ impl Chaser {
                     goal
                 };
                 out[k] = Action::Throw {
-                    x: aim.x.round() as i32,
-                    y: aim.y.round() as i32,
+                    x: round_to_i32(aim.x),
+                    y: round_to_i32(aim.y),
                     power: MAX_THROW,
                 };
                 continue;
@@ -145,8 +145,8 @@ impl Chaser {
             }
             let aim = snaffle + s.bodies[t].vel;
             out[k] = Action::Move {
-                x: aim.x.round() as i32,
-                y: aim.y.round() as i32,
+                x: round_to_i32(aim.x),
+                y: round_to_i32(aim.y),
                 thrust: MAX_THRUST,
             };
         }
@@ -167,8 +167,8 @@ impl Chaser {
         let s = &view.state;
         let me = s.bodies[w].pos;
         let go = |spot: Vec2| Action::Move {
-            x: spot.x.round() as i32,
-            y: spot.y.round() as i32,
+            x: round_to_i32(spot.x),
+            y: round_to_i32(spot.y),
             thrust: (me.dist(spot).round() as u32).min(MAX_THRUST),
         };
         let Some(t) = threat else {

@@ -8,7 +8,7 @@ use super::state::{Effect, Spell, State, FIRST_SNAFFLE, WIZARDS};
 use super::step::{self, Action};
 use super::{protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::bot::{Answer, Bot};
-use crate::geom::Vec2;
+use crate::geom::{round_to_i32, Vec2};
 use crate::search::{Ga, Problem, Rng, Settings, Stats};
 use std::time::Instant;
 
@@ -220,7 +220,7 @@ impl Params {
             let (c, sn) = (g.turn.x, g.turn.y);
             let x = me.x + (u.x * c - u.y * sn) * 10_000.0;
             let y = me.y + (u.x * sn + u.y * c) * 10_000.0;
-            ((x.round() as i32), (y.round() as i32), power)
+            (round_to_i32(x), round_to_i32(y), power)
         };
         if s.wizards[w].holding.is_some() {
             let (x, y, _) = point(target_goal(team), 0.0);
