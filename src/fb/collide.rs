@@ -324,20 +324,19 @@ impl Regions {
             .chain(FIRST_BLUDGER..BODIES)
             .fold(0, |set: Slots, slot| set | 1 << slot);
         let moved = moved & used;
+        let (mut walled, mut posted) = (self.walled & !moved & used, self.posted & !moved & used);
         for slot in ascending(moved) {
             let b = &state.bodies[slot];
             let sweep = Sweep::of(b.pos, b.vel, radius(slot), mn);
             self.sweeps[slot] = sweep;
-            let bit = 1 << slot;
-            self.walled = (self.walled & !bit) | Slots::from(!sweep.inside_field()) << slot;
-            self.posted = (self.posted & !bit) | Slots::from(sweep.near_posts()) << slot;
+            walled |= Slots::from(!sweep.inside_field()) << slot;
+            posted |= Slots::from(sweep.near_posts()) << slot;
         }
+        (self.walled, self.posted) = (walled, posted);
         if moved == used {
             for slot in ascending(!used & ALL) {
                 self.sweeps[slot] = Sweep::NONE;
             }
-            self.walled &= used;
-            self.posted &= used;
             self.sweep_along_x();
         } else {
             for i in ascending(moved) {
@@ -384,10 +383,10 @@ impl Regions {
                 if sb.x0 > sa.x1 {
                     break;
                 }
-                if (sa.y0 <= sb.y1) & (sb.y0 <= sa.y1) {
-                    near[i] |= 1 << j;
-                    near[j] |= 1 << i;
-                }
+                // Branch-free: which pairs meet is the least predictable test here.
+                let meet = Slots::from((sa.y0 <= sb.y1) & (sb.y0 <= sa.y1));
+                near[i] |= meet << j;
+                near[j] |= meet << i;
             }
         }
     }
