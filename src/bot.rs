@@ -33,6 +33,20 @@ pub trait Bot<G: Game> {
     /// One turn: `lines` are the input lines of this turn (on the first turn the init lines
     /// come first), `view` the same information decoded.
     fn play(&mut self, view: &G::View, lines: &[String]) -> Answer<G::Orders>;
+    /// Starts a turn without waiting for the answer, for a bot that thinks in a process of
+    /// its own: the referee gives every such player its input before it waits for any, as the
+    /// contest server does, so that the two players of a game think at the same time and
+    /// finish together. False (the default): the bot thinks when [`Bot::play`] is called.
+    fn start_turn(&mut self, _lines: &[String]) -> bool {
+        false
+    }
+
+    /// The answer to the turn [`Bot::start_turn`] began, and the time it took by the
+    /// referee's clock.
+    fn finish_turn(&mut self) -> (Answer<G::Orders>, std::time::Duration) {
+        (Answer::Silent, std::time::Duration::ZERO)
+    }
+
     /// Why the bot was stopped during the game, when the one who runs it stopped it (a program
     /// over its memory limit); its last answer was then [`Answer::Silent`].
     fn fault(&self) -> Option<String> {

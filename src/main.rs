@@ -107,7 +107,8 @@ struct ArenaArgs {
     /// The first seed; pair k plays seed + k.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     seed: i64,
-    /// Games played at once (default: all cores).
+    /// Games played at once (default: one per core with built-in players only; one per two
+    /// cores when a program plays, as both players of a game think at the same time).
     #[arg(long)]
     threads: Option<usize>,
     /// Results file: one JSON line per game, appended as games end.
@@ -821,9 +822,9 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
         bail!("--games must be a positive even number: each seed is played twice, seats swapped");
     }
     let mut cfg = arena::Config::new(game, players, args.games, args.seed);
-    cfg.threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if let Some(threads) = args.threads {
+        cfg.threads = threads;
+    }
     cfg.limits = args.limits.limits(game);
     cfg.replays = args.replays;
     cfg.logs = args.logs;

@@ -93,6 +93,84 @@ fn a_missing_bot_stops_the_run_before_its_first_game() {
     assert_eq!(out.results.len(), 2);
 }
 
+/// The two players of a game get each turn's input at the same time, as on the contest server:
+/// each of these bots, on its first line, marks that it has its input and waits (3 s at most)
+/// until the other has too, then plays as csb_bot. Asked one after the other, the first would
+/// wait out its 1 s first turn for the second and lose on time.
+#[test]
+fn both_players_of_a_game_think_at_the_same_time() {
+    let dir = tmp("rendezvous");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("bot.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "me=$1; other=$2; dir={dir}\n\
+             IFS= read -r first\n\
+             touch $dir/$me\n\
+             for i in $(seq 1 300); do [ -e $dir/$other ] && break; sleep 0.01; done\n\
+             rm -f $dir/$other\n\
+             {{ printf '%s\\n' \"$first\"; cat; }} | {bot} --rollouts 50\n",
+            dir = dir.display(),
+            bot = env!("CARGO_BIN_EXE_csb_bot"),
+        ),
+    )
+    .unwrap();
+    let [a, b] =
+        [("a", "b"), ("b", "a")].map(|(me, other)| format!("sh {} {me} {other}", script.display()));
+    let mut c = config(&a, &b, 2);
+    c.threads = 1;
+    let out = arena::run(&c, &tmp("rendezvous.jsonl"), false, |_| {}).unwrap();
+    assert_eq!(out.results.len(), 2);
+    for r in &out.results {
+        assert!(r.errors.is_empty(), "{:?}", r.errors);
+        assert!(r.turns > 20, "{r:?}");
+    }
+}
+
+/// A player's answer is timed by when it arrived, not by when the referee read it: against a
+/// player that never answers, whose answer the referee waits out first, the other's answer is
+/// on time and its recorded time is its own.
+#[test]
+fn an_answer_is_timed_when_it_arrives() {
+    let bot = format!("{} --rollouts 50", env!("CARGO_BIN_EXE_csb_bot"));
+    let mut c = config("sleep 30", &bot, 2);
+    c.threads = 1;
+    let out = arena::run(&c, &tmp("arrival.jsonl"), false, |_| {}).unwrap();
+    for r in &out.results {
+        let (mute, bot) = if r.seats[0] == "sleep 30" {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        assert!(r.scores[bot] > r.scores[mute], "{r:?}");
+        assert!(
+            r.errors
+                .iter()
+                .all(|e| !e.starts_with(&format!("seat {bot} "))),
+            "{r:?}"
+        );
+        // Its first turn (limit 1 s) took a small part of the time the mute player was given.
+        assert!(r.times[bot][0] < 9_000, "{:?}", r.times[bot]);
+        assert!(r.times[mute][0] >= 10_000, "{:?}", r.times[mute]);
+    }
+}
+
+/// The default number of games at once leaves a core to each player of a game that has a
+/// program in it.
+#[test]
+fn programs_get_a_core_each_by_default() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let builtin = arena::default_threads(&[GA.to_string(), RACER.to_string()]);
+    let program = arena::default_threads(&[GA.to_string(), "./bot".to_string()]);
+    assert_eq!(builtin, cores);
+    assert_eq!(program, (cores / 2).max(1));
+    assert_eq!(
+        Config::new(GameKind::Fb, vec!["./a".into(), "./b".into()], 2, 1).threads,
+        program
+    );
+}
+
 /// Results without their times, which differ from run to run.
 fn untimed(results: &[GameResult]) -> Vec<GameResult> {
     results.iter().map(GameResult::untimed).collect()

@@ -158,15 +158,28 @@ impl HtmlGames {
     }
 }
 
+/// How many games to play at once by default: one per core when every player is built in
+/// (they think in the arena's threads), one per two cores when a program plays, so that both
+/// players of each game (which think at the same time, see [`crate::referee::run_bots`]) have
+/// a core each and no clock runs while its player waits for a core.
+pub fn default_threads(players: &[String]) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if players.iter().all(|p| p.starts_with("builtin:")) {
+        cores
+    } else {
+        (cores / 2).max(1)
+    }
+}
+
 impl Config {
     /// A run of `games` games for each two of `players`, with the contest's time limits.
     pub fn new(game: GameKind, players: Vec<String>, games: usize, seed: i64) -> Config {
         Config {
             game,
+            threads: default_threads(&players),
             players,
             games,
             seed,
-            threads: 1,
             shard: None,
             limits: Limits {
                 first_turn: Duration::from_millis(1000),
@@ -235,6 +248,13 @@ impl<G: Game> Clocked<G> {
     }
 }
 
+impl<G: Game> Clocked<G> {
+    fn record(&mut self, took: Duration) {
+        let tenths = (took.as_secs_f64() * 1e4).round();
+        self.times.push(tenths.min(u32::MAX as f64) as u32);
+    }
+}
+
 impl<G: Game> Bot<G> for Clocked<G> {
     fn name(&self) -> String {
         self.bot.name()
@@ -243,9 +263,18 @@ impl<G: Game> Bot<G> for Clocked<G> {
     fn play(&mut self, view: &G::View, lines: &[String]) -> Answer<G::Orders> {
         let started = Instant::now();
         let answer = self.bot.play(view, lines);
-        let tenths = (started.elapsed().as_secs_f64() * 1e4).round();
-        self.times.push(tenths.min(u32::MAX as f64) as u32);
+        self.record(started.elapsed());
         answer
+    }
+
+    fn start_turn(&mut self, lines: &[String]) -> bool {
+        self.bot.start_turn(lines)
+    }
+
+    fn finish_turn(&mut self) -> (Answer<G::Orders>, Duration) {
+        let (answer, took) = self.bot.finish_turn();
+        self.record(took);
+        (answer, took)
     }
 
     fn fault(&self) -> Option<String> {

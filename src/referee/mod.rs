@@ -29,27 +29,24 @@ pub trait Referee {
     fn state_json(&self) -> Value;
 }
 
-/// Drives a game to its end, asking `answer(game, player, lines)` for each player's lines every
-/// turn (`None`: no answer). Returns the turns, recorded in the trace's form if `record`, with
-/// what `stderr(player, last)` (see [`crate::bot::Bot::take_stderr`]) says each player wrote on
+/// Drives a game to its end, asking `ask(game, inputs)` for both players' lines every turn
+/// (`None`: no answer). Returns the turns, recorded in the trace's form if `record`, with what
+/// `stderr(player, last)` (see [`crate::bot::Bot::take_stderr`]) says each player wrote on
 /// stderr during the turn: all it wrote after a turn's input and before the next's.
 pub fn run<R: Referee>(
     game: &mut R,
     record: bool,
-    mut answer: impl FnMut(&R, usize, &[String]) -> Option<Vec<String>>,
+    mut ask: impl FnMut(&R, [&[String]; 2]) -> [Option<Vec<String>>; 2],
     mut stderr: impl FnMut(usize, bool) -> Vec<String>,
 ) -> Vec<trace::Turn> {
     let mut turns: Vec<trace::Turn> = Vec::new();
     loop {
         let inputs = [game.input_lines(0), game.input_lines(1)];
-        let mut outputs: [Option<Vec<String>>; 2] = [None, None];
         let mut before: [Vec<String>; 2] = Default::default();
-        for p in 0..2 {
-            if record {
-                before[p] = stderr(p, false);
-            }
-            outputs[p] = answer(game, p, &inputs[p]);
+        if record {
+            before = [stderr(0, false), stderr(1, false)];
         }
+        let outputs = ask(game, [&inputs[0], &inputs[1]]);
         let over = game.play_turn([outputs[0].as_deref(), outputs[1].as_deref()]);
         if record {
             // What came before this turn's input finished the last turn (or, before the first
@@ -82,8 +79,10 @@ pub fn run<R: Referee>(
     }
 }
 
-/// [`run`] between two in-process bots: each sees `view(game, player)` and the input lines,
-/// and its answer stands for the lines `lines` gives.
+/// [`run`] between two bots: each sees `view(game, player)` and the input lines, and its answer
+/// stands for the lines `lines` gives. The players that think in processes of their own
+/// ([`crate::bot::Bot::start_turn`]) get their input first, then the in-process ones play, then
+/// the answers of the first are read: both players of a game think at the same time.
 pub fn run_bots<R: Referee, G: crate::bot::Game>(
     game: &mut R,
     bots: &mut [&mut dyn crate::bot::Bot<G>; 2],
@@ -95,7 +94,18 @@ pub fn run_bots<R: Referee, G: crate::bot::Game>(
     run(
         game,
         record,
-        |g, player, input| lines(bots.borrow_mut()[player].play(&view(g, player), input)),
+        |g, inputs| {
+            let mut bots = bots.borrow_mut();
+            let started: [bool; 2] = std::array::from_fn(|p| bots[p].start_turn(inputs[p]));
+            let mut outputs: [Option<Vec<String>>; 2] = [None, None];
+            for p in (0..2).filter(|&p| !started[p]) {
+                outputs[p] = lines(bots[p].play(&view(g, p), inputs[p]));
+            }
+            for p in (0..2).filter(|&p| started[p]) {
+                outputs[p] = lines(bots[p].finish_turn().0);
+            }
+            outputs
+        },
         |player, last| bots.borrow_mut()[player].take_stderr(last),
     )
 }

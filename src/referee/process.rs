@@ -25,7 +25,11 @@ pub struct Process {
     tag: Tag,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    /// Answer lines, each with the moment the reader thread read it.
+    lines: Receiver<(Instant, String)>,
+    /// The turn under way: when its input was written and its time limit; `None` when the
+    /// write failed (the program closed its input).
+    sent: Option<(Instant, Duration)>,
     /// Lines a turn must answer with.
     pub expected_lines: usize,
     /// Time limit of the first turn and of the later ones.
@@ -86,6 +90,7 @@ impl Process {
             stdin: child.stdin.take(),
             child,
             lines: rx,
+            sent: None,
             expected_lines: 2,
             first_turn: Duration::from_millis(1000),
             later_turns: Duration::from_millis(100),
@@ -172,20 +177,78 @@ impl Process {
         )
     }
 
-    /// One turn: writes the lines, reads the answer. `None` if the program printed nothing in
-    /// time (or has exited), or went over its memory limit (it is then stopped, and
-    /// [`Process::fault`] says why); fewer lines than expected if it stopped short.
+    /// One turn: writes the lines, reads the answer ([`Process::send`], then
+    /// [`Process::receive`]).
     pub fn exchange(&mut self, input: &[String]) -> Option<Vec<String>> {
+        self.send(input);
+        self.receive().0
+    }
+
+    /// Starts a turn: writes its input lines in one write and starts its clock.
+    pub fn send(&mut self, input: &[String]) {
+        let limit = if self.turn == 0 {
+            self.first_turn
+        } else {
+            self.later_turns
+        };
+        self.turn += 1;
+        self.sent = None;
         if self.fault.is_some() {
-            return None;
+            return;
         }
-        let answer = self.answer(input);
+        let Some(stdin) = self.stdin.as_mut() else {
+            return;
+        };
+        let mut text = input.join("\n");
+        text.push('\n');
+        let started = Instant::now();
+        if stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| stdin.flush())
+            .is_ok()
+        {
+            self.sent = Some((started, limit));
+        }
+    }
+
+    /// The answer to the turn [`Process::send`] started, and the time it took: from the write
+    /// to the moment its last line was read (or to the deadline, when it did not answer in
+    /// time). Each line is judged by when it was read, not by when this is called, so that a
+    /// player whose answer waits while the referee reads the other player's is not late for
+    /// it. `None` if the program printed nothing in time (or has exited), or went over its
+    /// memory limit (it is then stopped, and [`Process::fault`] says why); fewer lines than
+    /// expected if it stopped short.
+    pub fn receive(&mut self) -> (Option<Vec<String>>, Duration) {
+        let Some((started, limit)) = self.sent.take() else {
+            return (None, Duration::ZERO);
+        };
+        let deadline = started + limit;
+        let mut out = Vec::with_capacity(self.expected_lines);
+        let mut last = deadline;
+        while out.len() < self.expected_lines {
+            match self
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                Ok((read, line)) if read <= deadline => {
+                    out.push(line);
+                    last = read;
+                }
+                // Out of time: what came is the answer (the referee names it short).
+                Ok(_) | Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
+                    last = deadline.min(Instant::now());
+                    break;
+                }
+            }
+        }
+        let took = last.saturating_duration_since(started);
+        let answer = (!out.is_empty()).then_some(out);
         let Some(limit) = self.memory_limit_kb else {
-            return answer;
+            return (answer, took);
         };
         let used = group_peak_kb(self.child.id());
         if used <= limit {
-            return answer;
+            return (answer, took);
         }
         self.fault = Some(format!(
             "memory: {} MB at its peak, over the {} MB limit (--memory-mb); stopped",
@@ -194,46 +257,12 @@ impl Process {
         ));
         drop(self.stdin.take());
         self.tag.end(&mut self.child);
-        None
+        (None, took)
     }
 
     /// Why the arena stopped the program, if it did.
     pub fn fault(&self) -> Option<&str> {
         self.fault.as_deref()
-    }
-
-    fn answer(&mut self, input: &[String]) -> Option<Vec<String>> {
-        let limit = if self.turn == 0 {
-            self.first_turn
-        } else {
-            self.later_turns
-        };
-        self.turn += 1;
-        let stdin = self.stdin.as_mut()?;
-        let mut text = input.join("\n");
-        text.push('\n');
-        if stdin
-            .write_all(text.as_bytes())
-            .and_then(|()| stdin.flush())
-            .is_err()
-        {
-            return None;
-        }
-        let deadline = Instant::now() + limit;
-        let mut out = Vec::with_capacity(self.expected_lines);
-        while out.len() < self.expected_lines {
-            match self
-                .lines
-                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            {
-                Ok(line) => out.push(line),
-                Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
-                    // Out of time: what came is the answer (the referee names it short).
-                    return (!out.is_empty()).then_some(out);
-                }
-            }
-        }
-        Some(out)
     }
 }
 
@@ -343,7 +372,7 @@ fn read_outputs(
     mut stdout: ChildStdout,
     mut stderr: ChildStderr,
     mut log: Option<std::fs::File>,
-    answers: &mpsc::Sender<String>,
+    answers: &mpsc::Sender<(Instant, String)>,
     kept: &Mutex<StderrLines>,
 ) {
     use std::os::fd::AsRawFd;
@@ -396,9 +425,12 @@ fn read_outputs(
         if fds[1].revents != 0 {
             match stdout.read(&mut buf) {
                 // A closed receiver: the player is gone; read on to the end all the same.
-                Ok(n) if n > 0 => out_lines.feed(&buf[..n], |line| {
-                    let _ = answers.send(line_text(line));
-                }),
+                Ok(n) if n > 0 => {
+                    let read = Instant::now();
+                    out_lines.feed(&buf[..n], |line| {
+                        let _ = answers.send((read, line_text(line)));
+                    })
+                }
                 _ => fds[1].fd = -1,
             }
         }
@@ -557,6 +589,16 @@ impl<G: Game> Bot<G> for Process {
             Some(lines) => Answer::Lines(lines),
             None => Answer::Silent,
         }
+    }
+
+    fn start_turn(&mut self, lines: &[String]) -> bool {
+        self.send(lines);
+        true
+    }
+
+    fn finish_turn(&mut self) -> (Answer<G::Orders>, Duration) {
+        let (lines, took) = self.receive();
+        (lines.map_or(Answer::Silent, Answer::Lines), took)
     }
 
     fn fault(&self) -> Option<String> {
