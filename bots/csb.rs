@@ -1,8 +1,9 @@
 //! The Coders Strike Back contest submission: reads the protocol on stdin, searches with the
 //! genetic-search bot for its time budget, prints two orders a turn. Thin glue only.
 //!
-//! Settings (see `botsim::bot::Settings`): `--ms N` (default 65), `--rollouts N`, `--seed N`,
-//! `--params FILE`, or the same from `BOTSIM_MS`, `BOTSIM_ROLLOUTS`, `BOTSIM_SEED`, `BOTSIM_PARAMS`.
+//! Settings (see `botsim::bot::Settings`): `--ms N` (default 65), `--first-ms N` (default 900),
+//! `--rollouts N`, `--seed N`, `--params FILE`, or the same from `BOTSIM_MS`, `BOTSIM_FIRST_MS`,
+//! `BOTSIM_ROLLOUTS`, `BOTSIM_SEED`, `BOTSIM_PARAMS`.
 
 use botsim::bot::Settings;
 use botsim::csb::ga::{GaBot, Params};

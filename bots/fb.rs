@@ -2,8 +2,9 @@
 //! genetic-search bot for its time budget, prints two orders a turn. Thin glue only.
 //!
 //! Settings (see `botsim::bot::Settings`): `--ms N` (default 85, leaving 15 ms of the contest's
-//! 100 ms for a loaded machine), `--rollouts N`, `--seed N`, `--params FILE`, or the same from
-//! `BOTSIM_MS`, `BOTSIM_ROLLOUTS`, `BOTSIM_SEED`, `BOTSIM_PARAMS`.
+//! 100 ms for a loaded machine), `--first-ms N` (default 900), `--rollouts N`, `--seed N`,
+//! `--params FILE`, or the same from `BOTSIM_MS`, `BOTSIM_FIRST_MS`, `BOTSIM_ROLLOUTS`,
+//! `BOTSIM_SEED`, `BOTSIM_PARAMS`.
 
 use botsim::bot::Settings;
 use botsim::fb::ga::{GaBot, Params};

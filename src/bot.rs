@@ -71,7 +71,8 @@ pub fn turn_report(turn: u32, stats: &crate::search::Stats, started: std::time::
 }
 
 /// A contest bot's settings, from its command line or else its environment: `--ms N` /
-/// `BOTSIM_MS` (per turn after the first; the first gets 900), `--rollouts N` /
+/// `BOTSIM_MS` (per turn after the first), `--first-ms N` / `BOTSIM_FIRST_MS` (the first turn;
+/// default 900), `--rollouts N` /
 /// `BOTSIM_ROLLOUTS` (a fixed, reproducible budget instead), `--seed N` / `BOTSIM_SEED`, and
 /// `--params FILE` / `BOTSIM_PARAMS` (tuned parameters, applied after the `tuned` constants
 /// compiled into the bot).
@@ -116,7 +117,7 @@ impl Settings {
         let think = match number("--rollouts", "BOTSIM_ROLLOUTS")? {
             Some(n) => crate::search::Think::Rollouts(n),
             None => crate::search::Think::Millis {
-                first: 900,
+                first: number("--first-ms", "BOTSIM_FIRST_MS")?.unwrap_or(900),
                 later: number("--ms", "BOTSIM_MS")?.unwrap_or(default_ms),
             },
         };
@@ -124,5 +125,44 @@ impl Settings {
             think,
             seed: number("--seed", "BOTSIM_SEED")?.unwrap_or(1),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Think;
+
+    fn settings(args: &[&str]) -> Result<Settings, String> {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let mut params = crate::csb::ga::Params::default();
+        Settings::from_args(&args, 65, &[], &mut params)
+    }
+
+    #[test]
+    fn budgets_come_from_the_command_line() {
+        let s = settings(&["bot", "--ms", "20", "--first-ms", "30", "--seed", "7"]).unwrap();
+        assert_eq!(
+            s.think,
+            Think::Millis {
+                first: 30,
+                later: 20
+            }
+        );
+        assert_eq!(s.seed, 7);
+        let s = settings(&["bot"]).unwrap();
+        assert_eq!(
+            s.think,
+            Think::Millis {
+                first: 900,
+                later: 65
+            }
+        );
+        assert_eq!(
+            settings(&["bot", "--rollouts", "500"]).unwrap().think,
+            Think::Rollouts(500)
+        );
+        let err = settings(&["bot", "--first-ms", "x"]).err().unwrap();
+        assert!(err.contains("--first-ms") && err.contains("'x'"), "{err}");
     }
 }
