@@ -51,6 +51,15 @@ impl GameName {
     }
 }
 
+/// The clocks of `--clock`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ClockName {
+    /// CPU time of the program's processes.
+    Cpu,
+    /// Wall time, as on the contest server.
+    Wall,
+}
+
 /// Time limits for program players (built-in bots are not timed).
 #[derive(clap::Args, Clone, Copy, Debug)]
 struct LimitArgs {
@@ -64,6 +73,12 @@ struct LimitArgs {
     /// Milliseconds added to both limits (slow machines, process start-up).
     #[arg(long, default_value_t = 0)]
     margin_ms: u64,
+    /// Which time the limits are on: `cpu`, the CPU time a program's processes ran during the
+    /// turn (a loaded machine delays answers without making them late; the answer must still
+    /// come within twice the limit, at least 50 ms more), or `wall`, from the input's write to
+    /// the answer, as the contest server counts it.
+    #[arg(long, value_enum, default_value = "cpu")]
+    clock: ClockName,
     /// Megabytes a program may hold (the peak resident size of its processes, checked after
     /// each turn); one that goes over is stopped and loses. The contest's limit is 768.
     #[arg(long)]
@@ -79,6 +94,10 @@ impl LimitArgs {
         botsim::arena::Limits {
             first_turn: Duration::from_millis(self.first_turn_ms) + margin,
             later_turns: later + margin,
+            clock: match self.clock {
+                ClockName::Cpu => botsim::arena::Clock::Cpu,
+                ClockName::Wall => botsim::arena::Clock::Wall,
+            },
             memory_mb: self.memory_mb,
         }
     }

@@ -52,6 +52,7 @@ fn broken_bots_lose_and_never_hang_the_arena() {
         c.limits = Limits {
             first_turn: Duration::from_millis(300),
             later_turns: Duration::from_millis(100),
+            clock: arena::Clock::Cpu,
             memory_mb: None,
         };
         let started = Instant::now();
@@ -153,6 +154,54 @@ fn an_answer_is_timed_when_it_arrives() {
         // Its first turn (limit 1 s) took a small part of the time the mute player was given.
         assert!(r.times[bot][0] < 9_000, "{:?}", r.times[bot]);
         assert!(r.times[mute][0] >= 10_000, "{:?}", r.times[mute]);
+    }
+}
+
+/// The first error of the seat that `command` sat in, in each of the games.
+fn first_errors(c: &Config, command: &str, name: &str) -> Vec<String> {
+    let out = arena::run(c, &tmp(name), false, |_| {}).unwrap();
+    out.results
+        .iter()
+        .map(|r| {
+            let seat = r.seats.iter().position(|s| s == command).unwrap();
+            r.seat_errors(seat).next().unwrap_or_default().to_string()
+        })
+        .collect()
+}
+
+/// On the CPU clock a turn's limit (200 ms) is on the CPU time the program used: one that waits
+/// 300 ms without computing answers its first turn in time (and, having exited, not the
+/// second), while on the wall clock the same wait is late; one that computes for 250 ms is out
+/// of time on the CPU clock, and the error says how much it used.
+#[test]
+fn the_cpu_clock_counts_computing_not_waiting() {
+    let sleeper = "read l; sleep 0.3; echo '8000 4500 100'; echo '8000 4500 100'";
+    let limits = |clock| Limits {
+        first_turn: Duration::from_millis(200),
+        later_turns: Duration::from_millis(200),
+        clock,
+        memory_mb: None,
+    };
+    let mut c = config(sleeper, RACER, 2);
+    c.limits = limits(arena::Clock::Cpu);
+    for e in first_errors(&c, sleeper, "sleeper-cpu.jsonl") {
+        assert!(e.contains("turn 1: no answer"), "{e}");
+    }
+    c.limits = limits(arena::Clock::Wall);
+    for e in first_errors(&c, sleeper, "sleeper-wall.jsonl") {
+        assert!(e.contains("turn 0: no answer"), "{e}");
+    }
+    let busy = "python3 -c \"import sys, time\n\
+                sys.stdin.readline(); t = time.process_time()\n\
+                while time.process_time() - t < 0.25: pass\n\
+                print('8000 4500 100'); print('8000 4500 100')\"";
+    let mut c = config(busy, RACER, 2);
+    c.limits = limits(arena::Clock::Cpu);
+    for e in first_errors(&c, busy, "busy-cpu.jsonl") {
+        assert!(
+            e.contains("out of time on turn 0") && e.contains("ms of CPU, over the 200 ms limit"),
+            "{e}"
+        );
     }
 }
 

@@ -6,6 +6,7 @@ pub mod report;
 pub mod stats;
 
 use crate::bot::{Answer, Bot, Game};
+pub use crate::referee::process::Clock;
 use crate::referee::process::Process;
 use crate::trace::{self, Trace};
 use anyhow::{bail, Context, Result};
@@ -98,6 +99,8 @@ impl GameResult {
 pub struct Limits {
     pub first_turn: Duration,
     pub later_turns: Duration,
+    /// Which time the limits are on (see [`Clock`]).
+    pub clock: Clock,
     /// Most memory a program may hold, in MB (see [`Process::memory_limit_kb`]); `None`: no
     /// limit. The contest's is 768.
     pub memory_mb: Option<u64>,
@@ -184,6 +187,7 @@ impl Config {
             limits: Limits {
                 first_turn: Duration::from_millis(1000),
                 later_turns: game.turn_limit(),
+                clock: Clock::default(),
                 memory_mb: None,
             },
             replays: None,
@@ -314,6 +318,7 @@ where
     let mut p = Process::spawn_logged(spec, env, log)?;
     p.first_turn = limits.first_turn;
     p.later_turns = limits.later_turns;
+    p.clock = limits.clock;
     p.memory_limit_kb = limits.memory_mb.map(|mb| mb * 1024);
     Ok(Box::new(p))
 }

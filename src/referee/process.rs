@@ -27,9 +27,13 @@ pub struct Process {
     stdin: Option<ChildStdin>,
     /// Answer lines, each with the moment the reader thread read it.
     lines: Receiver<(Instant, String)>,
-    /// The turn under way: when its input was written and its time limit; `None` when the
-    /// write failed (the program closed its input).
-    sent: Option<(Instant, Duration)>,
+    /// The turn under way: when its input was written, its time limit, and the CPU time the
+    /// program had used then; `None` when the write failed (the program closed its input).
+    sent: Option<(Instant, Duration, Duration)>,
+    /// Which time a turn's limit is on.
+    pub clock: Clock,
+    /// The processes of the program's group, as last found (see [`Process::send`]).
+    members: Vec<i32>,
     /// Lines a turn must answer with.
     pub expected_lines: usize,
     /// Time limit of the first turn and of the later ones.
@@ -91,6 +95,8 @@ impl Process {
             child,
             lines: rx,
             sent: None,
+            clock: Clock::Cpu,
+            members: Vec::new(),
             expected_lines: 2,
             first_turn: Duration::from_millis(1000),
             later_turns: Duration::from_millis(100),
@@ -201,13 +207,22 @@ impl Process {
         };
         let mut text = input.join("\n");
         text.push('\n');
+        let cpu = match self.clock {
+            Clock::Wall => Duration::ZERO,
+            Clock::Cpu => {
+                if self.members.is_empty() {
+                    self.members = group_members(self.child.id());
+                }
+                cpu_time(&self.members)
+            }
+        };
         let started = Instant::now();
         if stdin
             .write_all(text.as_bytes())
             .and_then(|()| stdin.flush())
             .is_ok()
         {
-            self.sent = Some((started, limit));
+            self.sent = Some((started, limit, cpu));
         }
     }
 
@@ -219,10 +234,10 @@ impl Process {
     /// memory limit (it is then stopped, and [`Process::fault`] says why); fewer lines than
     /// expected if it stopped short.
     pub fn receive(&mut self) -> (Option<Vec<String>>, Duration) {
-        let Some((started, limit)) = self.sent.take() else {
+        let Some((started, limit, cpu_before)) = self.sent.take() else {
             return (None, Duration::ZERO);
         };
-        let deadline = started + limit;
+        let deadline = started + self.clock.wall_limit(limit);
         let mut out = Vec::with_capacity(self.expected_lines);
         let mut last = deadline;
         while out.len() < self.expected_lines {
@@ -241,8 +256,26 @@ impl Process {
                 }
             }
         }
-        let took = last.saturating_duration_since(started);
-        let answer = (!out.is_empty()).then_some(out);
+        let mut took = last.saturating_duration_since(started);
+        let mut answer = (!out.is_empty()).then_some(out);
+        if self.clock == Clock::Cpu && answer.is_some() {
+            // The group's members change seldom (a shell, the bot, what it starts early): found
+            // again on the first turns and every 32nd. One that started during the turn
+            // counts whole.
+            if self.turn <= 4 || self.turn.is_multiple_of(32) {
+                self.members = group_members(self.child.id());
+            }
+            took = cpu_time(&self.members).saturating_sub(cpu_before);
+            if took > limit {
+                self.fault = Some(format!(
+                    "out of time on turn {}: {:.1} ms of CPU, over the {} ms limit",
+                    self.turn - 1,
+                    took.as_secs_f64() * 1e3,
+                    limit.as_millis()
+                ));
+                answer = None;
+            }
+        }
         let Some(limit) = self.memory_limit_kb else {
             return (answer, took);
         };
@@ -264,6 +297,62 @@ impl Process {
     pub fn fault(&self) -> Option<&str> {
         self.fault.as_deref()
     }
+}
+
+/// Which time a program's turn is limited on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Clock {
+    /// The CPU time its processes ran during the turn (their threads' run time as the kernel
+    /// counts it, which leaves out time spent waiting for a core or taken by the hypervisor).
+    /// The answer must also come within [`Clock::wall_limit`], so that a program that sleeps
+    /// or hangs still loses. A loaded machine delays answers but does not make them late.
+    #[default]
+    Cpu,
+    /// Wall time from the input's write to the answer's last line, as the contest server
+    /// counts it.
+    Wall,
+}
+
+impl Clock {
+    /// The wall time a turn may take under this clock: the limit itself for the wall clock;
+    /// for the CPU clock, twice the limit and at least 50 ms more.
+    pub fn wall_limit(self, limit: Duration) -> Duration {
+        match self {
+            Clock::Wall => limit,
+            Clock::Cpu => limit + limit.max(Duration::from_millis(50)),
+        }
+    }
+}
+
+/// The processes in group `group` (a bot program's, unless they left it), from /proc.
+fn group_members(group: u32) -> Vec<i32> {
+    let group = group.to_string();
+    pids()
+        .filter(|&pid| stat_field(pid, StatField::Group).as_deref() == Some(group.as_str()))
+        .collect()
+}
+
+/// The CPU time the threads of `pids` have run, from /proc/PID/task/TID/schedstat (whose first
+/// field is the run time in nanoseconds). Processes that ended count no more.
+fn cpu_time(pids: &[i32]) -> Duration {
+    let mut ns = 0u64;
+    for pid in pids {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let mut path = task.path();
+            path.push("schedstat");
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                ns += text
+                    .split_whitespace()
+                    .next()
+                    .and_then(|f| f.parse::<u64>().ok())
+                    .unwrap_or(0);
+            }
+        }
+    }
+    Duration::from_nanos(ns)
 }
 
 impl Drop for Process {
