@@ -568,7 +568,8 @@ pub fn time_report(results: &[GameResult]) -> String {
         if t.timeouts * 1000 > results.len() {
             out.push_str(&format!(
                 "warning: {} timed out in {} of {} games: the clock, not play, decided those; \
-                 give it a smaller budget, or play fewer games at once (--threads)\n",
+                 give it a smaller budget (on the wall clock, --clock wall, a loaded machine \
+                 also delays answers: play fewer games at once, --threads)\n",
                 t.player,
                 t.timeouts,
                 results.len()
