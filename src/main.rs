@@ -75,8 +75,8 @@ struct LimitArgs {
     margin_ms: u64,
     /// Which time the limits are on: `cpu`, the CPU time a program's processes ran during the
     /// turn (a loaded machine delays answers without making them late; the answer must still
-    /// come within twice the limit, at least 50 ms more), or `wall`, from the input's write to
-    /// the answer, as the contest server counts it.
+    /// come within a second more than the limit), or `wall`, from the input's write to the
+    /// answer, as the contest server counts it.
     #[arg(long, value_enum, default_value = "cpu")]
     clock: ClockName,
     /// Megabytes a program may hold (the peak resident size of its processes, checked after

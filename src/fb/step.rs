@@ -174,12 +174,22 @@ pub fn physics_with(state: &mut State, contacts: &mut impl crate::geom::Contacts
     prepare(state);
 }
 
-/// `Math.signum(x) * Math.round(Math.abs(x))` per component: half away from zero. For
-/// `|x| + 0.5` below 2^63, truncation is the floor, and the sign is copied as Java's product
-/// gives it (so a small negative becomes -0.0).
+/// `Math.signum(x) * Math.round(Math.abs(x))` per component: half away from zero, the floor of
+/// `|x| + 0.5` with the sign copied as Java's product gives it (so a small negative becomes
+/// -0.0). The floor is [`crate::java::floor`]'s, without conversions to and from integers; what
+/// it does not cover (NaN, huge values) takes the truncating conversion, which is the floor
+/// there and gives 0 for NaN, as Java's `Math.round` does.
 #[inline]
 fn symmetric_round(v: Vec2) -> Vec2 {
-    let r = |x: f64| (((x.abs() + 0.5) as i64) as f64).copysign(x);
+    let r = |x: f64| {
+        let y = x.abs() + 0.5;
+        let whole = if y < 2_251_799_813_685_248.0 {
+            crate::java::floor(y)
+        } else {
+            (y as i64) as f64
+        };
+        whole.copysign(x)
+    };
     Vec2::new(r(v.x), r(v.y))
 }
 
@@ -435,6 +445,26 @@ mod tests {
         assert_eq!(at(&s, centre), (7886, 3775, -86, 18));
     }
 
+    /// The same as truncating `|x| + 0.5` through an integer, bit for bit, on a million values
+    /// of every size and on halves.
+    #[test]
+    fn symmetric_round_is_the_truncation_of_the_half_up() {
+        let mut rng = crate::search::Rng::new(3);
+        for k in 0..1_000_000 {
+            let scale = [1.0, 100.0, 1e4, 1e7, 1e16][k % 5];
+            let mut x = (rng.unit() - 0.5) * scale;
+            if k % 7 == 0 {
+                x = x.trunc() + 0.5;
+            }
+            let want = (((x.abs() + 0.5) as i64) as f64).copysign(x);
+            assert_eq!(
+                symmetric_round(Vec2::new(x, 0.0)).x.to_bits(),
+                want.to_bits(),
+                "{x}"
+            );
+        }
+    }
+
     #[test]
     fn symmetric_round_is_half_away_from_zero() {
         let r = |x: f64| symmetric_round(Vec2::new(x, 0.0)).x;
@@ -445,7 +475,12 @@ mod tests {
             (-2.4999, -2.0),
             (-0.3, -0.0),
             (0.0, 0.0),
+            (-0.0, -0.0),
             (-7.0, -7.0),
+            (0.49999999999999994, 1.0),
+            (4_503_599_627_370_495.5, 4_503_599_627_370_496.0),
+            (1e300, 9.223372036854775807e18),
+            (f64::NAN, 0.0),
         ] {
             assert_eq!(r(x).to_bits(), f64::to_bits(want), "{x}");
         }
