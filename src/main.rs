@@ -154,7 +154,7 @@ struct ArenaArgs {
     sprt: Option<String>,
     /// Play only share i of N (0-based): the games whose index is i modulo N.
     #[arg(long)]
-    shard: Option<String>,
+    shard: Option<arena::Shard>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -207,7 +207,7 @@ enum TuneCommand {
         dir: PathBuf,
         /// Share i of N (0-based).
         #[arg(long)]
-        shard: String,
+        shard: arena::Shard,
         #[arg(long)]
         results: PathBuf,
         #[arg(long)]
@@ -560,19 +560,6 @@ fn one_game(
     arena::play_game(&cfg, 0)
 }
 
-/// `i/N` with 0 <= i < N.
-fn parse_shard(text: &str) -> Result<(usize, usize)> {
-    text.split_once('/')
-        .and_then(|(i, n)| {
-            Some((
-                i.trim().parse::<usize>().ok()?,
-                n.trim().parse::<usize>().ok()?,
-            ))
-        })
-        .filter(|&(i, n)| n > 0 && i < n)
-        .with_context(|| format!("--shard '{text}': expected i/N with 0 <= i < N"))
-}
-
 fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -636,7 +623,6 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
         }) => {
             let files = Files::in_dir(&dir);
             let cp = tune::load(&files)?;
-            let shard = parse_shard(&shard)?;
             if results.exists() {
                 bail!(
                     "{} exists; each shard of each iteration writes a new file",
@@ -653,11 +639,10 @@ fn tune(args: TuneArgs) -> Result<ExitCode> {
             std::fs::write(&results, text)
                 .with_context(|| format!("cannot write {}", results.display()))?;
             say!(
-                "iteration {}: played {} game(s) of shard {}/{} into {}",
+                "iteration {}: played {} game(s) of shard {} into {}",
                 cp.state.iteration,
                 rs.len(),
-                shard.0,
-                shard.1,
+                shard,
                 results.display()
             );
             return Ok(ExitCode::SUCCESS);
@@ -857,11 +842,9 @@ fn arena(args: ArenaArgs) -> Result<ExitCode> {
         .map(|s| Sprt::parse(&s))
         .transpose()
         .map_err(anyhow::Error::msg)?;
-    if let Some(text) = &args.shard {
-        cfg.shard = Some(parse_shard(text)?);
-    }
+    cfg.shard = args.shard;
     let total = (0..cfg.total_games())
-        .filter(|g| cfg.shard.is_none_or(|(i, n)| g % n == i))
+        .filter(|&g| cfg.shard.is_none_or(|s| s.has(g)))
         .count();
     let bar = indicatif::ProgressBar::new(total as u64);
     bar.set_style(

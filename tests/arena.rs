@@ -234,7 +234,7 @@ fn shards_merge_into_the_whole_and_threads_do_not_matter() {
     let mut merged: Vec<GameResult> = Vec::new();
     for i in 0..3 {
         let mut s = config(GA, RACER, 12);
-        s.shard = Some((i, 3));
+        s.shard = Some(arena::Shard { index: i, count: 3 });
         let path = tmp(&format!("shard{i}.jsonl"));
         arena::run(&s, &path, false, |_| {}).unwrap();
         merged.extend(arena::read_results(&path).unwrap());

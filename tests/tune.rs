@@ -93,8 +93,12 @@ fn iterations_played_in_shards_match_the_local_run() {
     let sharded = Files::in_dir(&dir("sharded"));
     let mut state = tune::start(&r, &sharded).unwrap();
     for _ in 0..r.schedule.iterations {
-        let first = r.play_games(&state, Some((0, 2)), 1).unwrap();
-        let second = r.play_games(&state, Some((1, 2)), 1).unwrap();
+        let first = r
+            .play_games(&state, Some("0/2".parse().unwrap()), 1)
+            .unwrap();
+        let second = r
+            .play_games(&state, Some("1/2".parse().unwrap()), 1)
+            .unwrap();
         // Half an iteration is refused, and changes nothing.
         assert!(tune::apply(&r, &sharded, &mut state.clone(), &first).is_err());
         let all: Vec<_> = first.into_iter().chain(second).collect();

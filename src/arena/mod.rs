@@ -117,8 +117,8 @@ pub struct Config {
     pub games: usize,
     pub seed: i64,
     pub threads: usize,
-    /// Play only the games with `index % n == i`.
-    pub shard: Option<(usize, usize)>,
+    /// Play only this shard's games.
+    pub shard: Option<Shard>,
     pub limits: Limits,
     /// Where traces of the games go, one file per game.
     pub replays: Option<PathBuf>,
@@ -158,6 +158,43 @@ impl HtmlGames {
             HtmlGames::Draws => points_a == 0.5,
             HtmlGames::Losses => points_a == 0.0,
         }
+    }
+}
+
+/// Shard `index` of `count`: the games whose index is `index` modulo `count`, so that `count`
+/// machines (or runs) play a schedule between them. Written and parsed as `i/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether game `game` of the schedule is this shard's.
+    pub fn has(self, game: usize) -> bool {
+        game % self.count == self.index
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = anyhow::Error;
+
+    fn from_str(text: &str) -> Result<Shard> {
+        text.split_once('/')
+            .and_then(|(i, n)| {
+                Some(Shard {
+                    index: i.trim().parse().ok()?,
+                    count: n.trim().parse().ok()?,
+                })
+            })
+            .filter(|s| s.count > 0 && s.index < s.count)
+            .with_context(|| format!("shard '{text}': expected i/N with 0 <= i < N"))
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
     }
 }
 
@@ -791,7 +828,7 @@ pub fn run(
     }
     let done: std::collections::HashSet<usize> = results.iter().map(|r| r.game).collect();
     let todo: Vec<usize> = (0..cfg.total_games())
-        .filter(|g| cfg.shard.is_none_or(|(i, n)| g % n == i))
+        .filter(|&g| cfg.shard.is_none_or(|s| s.has(g)))
         .filter(|g| !done.contains(g))
         .collect();
     if !todo.is_empty() {
@@ -877,6 +914,21 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_split_the_schedule() {
+        let shard: Shard = " 1 / 3".parse().unwrap();
+        assert_eq!(shard, Shard { index: 1, count: 3 });
+        assert_eq!(shard.to_string(), "1/3");
+        assert_eq!(
+            (0..9).filter(|&g| shard.has(g)).collect::<Vec<_>>(),
+            [1, 4, 7]
+        );
+        for bad in ["3/3", "1/0", "1", "a/2", "-1/2"] {
+            let err = bad.parse::<Shard>().unwrap_err().to_string();
+            assert!(err.contains(&format!("'{bad}'")), "{err}");
+        }
+    }
 
     fn result(game: usize, a: &str, b: &str, scores: [i32; 2]) -> GameResult {
         GameResult {

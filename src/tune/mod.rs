@@ -106,12 +106,12 @@ impl Run {
         arena::Config::new(self.game, vec![a, b], 2 * self.pairs, seed)
     }
 
-    /// Plays the games of the current iteration (only shard i of n, if given) on `threads`
+    /// Plays the games of the current iteration (only those of `shard`, if given) on `threads`
     /// threads.
     pub fn play_games(
         &self,
         state: &State,
-        shard: Option<(usize, usize)>,
+        shard: Option<arena::Shard>,
         threads: usize,
     ) -> Result<Vec<GameResult>> {
         use rayon::prelude::*;
@@ -121,7 +121,7 @@ impl Run {
             .build()?;
         pool.install(|| {
             (0..cfg.total_games())
-                .filter(|g| shard.is_none_or(|(i, n)| g % n == i))
+                .filter(|&g| shard.is_none_or(|s| s.has(g)))
                 .collect::<Vec<_>>()
                 .into_par_iter()
                 .map(|g| arena::play_game(&cfg, g).map(|(r, _)| r))
