@@ -303,8 +303,8 @@ impl Process {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Clock {
     /// The CPU time its processes ran during the turn (their threads' run time as the kernel
-    /// counts it, which leaves out time spent waiting for a core and, on a virtual machine that
-    /// reports it, time taken by the hypervisor).
+    /// counts it, which leaves out time spent waiting for a core; a stall of a virtual machine
+    /// itself can still be counted).
     /// The answer must also come within [`Clock::wall_limit`], so that a program that hangs
     /// still loses. A loaded machine delays answers but does not make them late.
     #[default]
