@@ -1,8 +1,8 @@
 //! `botsim bundle`: turns a bot written against the library into the one source file the
 //! contest server takes. The bot's `use botsim::...` paths, and the `crate::...` paths of every
 //! module they reach, decide which library modules go in (whole, with their submodules inlined
-//! in place of `mod x;`); `#[cfg(test)]` items and doc comments are dropped; the result must be
-//! ASCII, use no crate the server lacks, and stay under its size limit.
+//! in place of `mod x;`); `#[cfg(test)]` items, doc comments and line comments are dropped;
+//! the result must be ASCII, use no crate the server lacks, and stay under its size limit.
 //!
 //! The text is edited with a byte classifier that knows comments, strings, raw strings and
 //! char literals, so nothing inside a string or a comment is ever taken for code.
@@ -129,7 +129,8 @@ fn raw_string(b: &[u8]) -> Option<usize> {
     Some(i + end + close.len())
 }
 
-/// The source with `#[cfg(test)]` items removed, and doc comments too unless `keep_docs`.
+/// The source with `#[cfg(test)]` items removed, and doc and line comments too unless
+/// `keep_docs`.
 pub fn strip(src: &str, keep_docs: bool) -> String {
     let classes = classify(src);
     let b = src.as_bytes();
@@ -141,6 +142,12 @@ pub fn strip(src: &str, keep_docs: bool) -> String {
             let end = item_end(b, &classes, i + "#[cfg(test)]".len());
             drop[i..end].fill(true);
             i = end;
+        } else if !keep_docs && classes[i] == Class::Comment && b[i..].starts_with(b"//") {
+            // A line comment goes with the doc comments: to the end of its line.
+            while i < b.len() && classes[i] == Class::Comment && b[i] != b'\n' {
+                drop[i] = true;
+                i += 1;
+            }
         } else {
             if classes[i] == Class::Doc && !keep_docs {
                 drop[i] = true;
@@ -669,12 +676,13 @@ mod tests {
 
     #[test]
     fn strips_tests_and_docs_but_not_strings() {
-        let src = "//! crate doc\nuse std::fmt; // keep\n/// doc\nfn a() { let s = \"#[cfg(test)] /// no\"; let c = '}'; }\n#[cfg(test)]\nmod tests {\n    fn t() { let x = \"}\"; }\n}\nfn b<'a>(x: &'a str) {}\n";
+        let src = "//! crate doc\nuse std::fmt; // gone\n/// doc\nfn a() { let s = \"#[cfg(test)] /// no // no\"; let c = '}'; }\n#[cfg(test)]\nmod tests {\n    fn t() { let x = \"}\"; }\n}\n    // gone too\nfn b<'a>(x: &'a str) {}\n";
         let out = strip(src, false);
         assert_eq!(
             out,
-            "use std::fmt; // keep\nfn a() { let s = \"#[cfg(test)] /// no\"; let c = '}'; }\nfn b<'a>(x: &'a str) {}\n"
+            "use std::fmt;\nfn a() { let s = \"#[cfg(test)] /// no // no\"; let c = '}'; }\nfn b<'a>(x: &'a str) {}\n"
         );
+        assert!(strip(src, true).contains("// gone too"));
         assert!(strip(src, true).contains("/// doc"));
     }
 
