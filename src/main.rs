@@ -343,7 +343,7 @@ enum Command {
         /// Where to write the bundle.
         #[arg(short, long)]
         output: PathBuf,
-        /// Keep doc comments.
+        /// Keep doc comments and line comments.
         #[arg(long)]
         keep_docs: bool,
         /// Compile the bundle alone with rustc (debug and release) and play a game with it.
