@@ -185,7 +185,7 @@ fn advance(state: &mut State, dt: f64) {
 /// The region a body can sweep during a sub-step: its path's bounding box, grown by its radius
 /// and one unit. Two bodies whose regions do not meet cannot touch within the sub-step, so the
 /// exact tests run only for pairs that pass this one (a unit dwarfs any rounding in the roots).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Sweep {
     x0: f64,
     x1: f64,

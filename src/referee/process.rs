@@ -588,9 +588,8 @@ impl Tag {
 /// The sum of the peak resident sizes (kB, `VmHWM`) of the processes in group `group`, from
 /// /proc: a bot program's memory, however many processes it runs.
 fn group_peak_kb(group: u32) -> u64 {
-    let group = group.to_string();
-    pids()
-        .filter(|&pid| stat_field(pid, StatField::Group).as_deref() == Some(group.as_str()))
+    group_members(group)
+        .into_iter()
         .filter_map(|pid| {
             let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
             let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
