@@ -1,8 +1,8 @@
 //! `botsim bundle`: turns a bot written against the library into the one source file the
 //! contest server takes. The bot's `use botsim::...` paths, and the `crate::...` paths of every
 //! module they reach, decide which library modules go in (whole, with their submodules inlined
-//! in place of `mod x;`); `#[cfg(test)]` items, doc comments and line comments are dropped;
-//! the result must be ASCII, use no crate the server lacks, and stay under its size limit.
+//! in place of `mod x;`); `#[cfg(test)]` items, doc comments, line comments and indentation are
+//! dropped; the result must be ASCII, use no crate the server lacks, and stay under its size limit.
 //!
 //! The text is edited with a byte classifier that knows comments, strings, raw strings and
 //! char literals, so nothing inside a string or a comment is ever taken for code.
@@ -129,8 +129,8 @@ fn raw_string(b: &[u8]) -> Option<usize> {
     Some(i + end + close.len())
 }
 
-/// The source with `#[cfg(test)]` items removed, and doc and line comments too unless
-/// `keep_docs`.
+/// The source with `#[cfg(test)]` items removed, and doc comments, line comments and the
+/// indentation of code lines too unless `keep_docs`.
 pub fn strip(src: &str, keep_docs: bool) -> String {
     let classes = classify(src);
     let b = src.as_bytes();
@@ -155,18 +155,26 @@ pub fn strip(src: &str, keep_docs: bool) -> String {
             i += 1;
         }
     }
-    // Rebuild line by line: a line emptied by the removals disappears whole.
+    // Rebuild line by line: a line emptied by the removals disappears whole. Without the
+    // comments the indentation goes too, unless the line starts inside a string literal.
     let mut out = String::with_capacity(src.len());
     let mut line = String::new();
     let mut had_text = false;
+    let mut in_literal = false;
     for (k, c) in src.char_indices() {
         if c == '\n' {
             if !line.trim().is_empty() || !had_text {
-                out.push_str(line.trim_end());
+                let text = if keep_docs || in_literal {
+                    line.trim_end()
+                } else {
+                    line.trim()
+                };
+                out.push_str(text);
                 out.push('\n');
             }
             line.clear();
             had_text = false;
+            in_literal = classes.get(k + 1) == Some(&Class::Literal);
             continue;
         }
         if drop[k] {
@@ -683,6 +691,13 @@ mod tests {
             "use std::fmt;\nfn a() { let s = \"#[cfg(test)] /// no // no\"; let c = '}'; }\nfn b<'a>(x: &'a str) {}\n"
         );
         assert!(strip(src, true).contains("// gone too"));
+        let indented = "fn c() {\n    let s = \"one\n    two\";\n    let t = 1;\n}\n";
+        assert_eq!(
+            strip(indented, false),
+            "fn c() {\nlet s = \"one\n    two\";\nlet t = 1;\n}\n",
+            "code lines lose their indentation, a string's own lines keep it"
+        );
+        assert_eq!(strip(indented, true), indented);
         assert!(strip(src, true).contains("/// doc"));
     }
 
