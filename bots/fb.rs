@@ -6,60 +6,9 @@
 //! `--params FILE`, or the same from `BOTSIM_MS`, `BOTSIM_FIRST_MS`, `BOTSIM_ROLLOUTS`,
 //! `BOTSIM_SEED`, `BOTSIM_PARAMS`.
 
-use botsim::bot::Settings;
-use botsim::fb::ga::{GaBot, Params};
-use std::io::{self, BufRead, Write};
-use std::time::Instant;
-
 /// Parameters tuned offline: `botsim bundle --params FILE` writes them here.
 const TUNED: &[(&str, f64)] = &[];
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let mut params = Params::default();
-    let settings = match Settings::from_args(&args, 85, TUNED, &mut params) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2)
-        }
-    };
-    let mut bot = GaBot::new(params, settings.think, settings.seed);
-    let stdin = io::stdin();
-    let mut input = stdin.lock().lines();
-    let mut next = move || match input.next() {
-        Some(Ok(line)) => Some(line),
-        _ => None,
-    };
-    let mut out = io::stdout();
-    for turn in 0.. {
-        let Some(line) = next() else { return };
-        let started = Instant::now();
-        let mut lines = vec![line];
-        // The team id on the first turn, then two score lines and the entity count.
-        let head = if turn == 0 { 3 } else { 2 };
-        for _ in 0..head {
-            let Some(line) = next() else { return };
-            lines.push(line);
-        }
-        let count: usize = lines.last().map_or(0, |l| l.trim().parse().unwrap_or(0));
-        for _ in 0..count {
-            let Some(line) = next() else { return };
-            lines.push(line);
-        }
-        match bot.turn(&lines, started) {
-            Ok([a, b]) => {
-                // The report first, so that it is read as this turn's (a referee takes what a
-                // bot wrote on stderr before the next turn's input as this turn's).
-                eprintln!("{}", botsim::bot::turn_report(turn, &bot.last, started));
-                // Both lines in one write, so that they arrive together.
-                let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
-                let _ = out.flush();
-            }
-            Err(e) => {
-                eprintln!("turn {turn}: bad input: {e}");
-                return;
-            }
-        }
-    }
+    botsim::bot::contest_main::<botsim::fb::ga::GaBot>(85, TUNED);
 }

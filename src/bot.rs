@@ -5,6 +5,9 @@
 //! built-in bot need not parse). It answers with the lines it would print, or with orders the
 //! referee prints for it. Bundle-safe: std only.
 
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
 /// A game, as the referee and the bots see it.
 pub trait Game {
     /// What a player knows at the start of a turn, decoded.
@@ -59,8 +62,76 @@ pub trait Bot<G: Game> {
     }
 }
 
+/// A contest submission's bot, as [`contest_main`] drives it: how it is made, where a turn's
+/// input ends, and the turn.
+pub trait ContestBot: Sized {
+    /// Its parameters, tunable by name.
+    type Params: crate::params::Named + Default;
+    fn new(params: Self::Params, think: crate::search::Think, seed: u64) -> Self;
+    /// How many more lines this turn's input has, given the lines read so far (at least one;
+    /// on the first turn the initial lines come first). 0: the input is whole.
+    fn lines_missing(first: bool, lines: &[String]) -> usize;
+    /// One turn: its input lines, the instant the first was read, and the two order lines.
+    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String>;
+    /// What the last turn's search did.
+    fn stats(&self) -> &crate::search::Stats;
+}
+
+/// The whole of a contest submission: the settings from the command line or the environment
+/// (`default_ms` a turn, the `tuned` constants compiled in), then turn after turn until the
+/// input ends. The clock starts when a turn's first line is read; after the turn, the report
+/// goes to stderr and then both orders in one write, flushed at once.
+pub fn contest_main<B: ContestBot>(default_ms: u64, tuned: &[(&str, f64)]) {
+    let args: Vec<String> = std::env::args().collect();
+    let mut params = B::Params::default();
+    let settings = match Settings::from_args(&args, default_ms, tuned, &mut params) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2)
+        }
+    };
+    let mut bot = B::new(params, settings.think, settings.seed);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock().lines();
+    let mut next = move || match input.next() {
+        Some(Ok(line)) => Some(line),
+        _ => None,
+    };
+    let mut out = std::io::stdout();
+    for turn in 0.. {
+        let Some(line) = next() else { return };
+        let started = Instant::now();
+        let mut lines = vec![line];
+        loop {
+            let missing = B::lines_missing(turn == 0, &lines);
+            if missing == 0 {
+                break;
+            }
+            for _ in 0..missing {
+                let Some(line) = next() else { return };
+                lines.push(line);
+            }
+        }
+        match bot.turn(&lines, started) {
+            Ok([a, b]) => {
+                // The report first, so that it is read as this turn's (a referee takes what a
+                // bot wrote on stderr before the next turn's input as this turn's).
+                eprintln!("{}", turn_report(turn, bot.stats(), started));
+                // Both lines in one write, so that they arrive together.
+                let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
+                let _ = out.flush();
+            }
+            Err(e) => {
+                eprintln!("turn {turn}: bad input: {e}");
+                return;
+            }
+        }
+    }
+}
+
 /// The line a contest bot writes on stderr after each turn: what its search did and the time.
-pub fn turn_report(turn: u32, stats: &crate::search::Stats, started: std::time::Instant) -> String {
+pub fn turn_report(turn: u32, stats: &crate::search::Stats, started: Instant) -> String {
     format!(
         "turn {turn}: {} rollouts, {} generations, best {:.0}, {:.1} ms",
         stats.rollouts,

@@ -506,6 +506,26 @@ pub fn infer_boosts(before: &State, now: &mut State, player: usize) {
     }
 }
 
+impl crate::bot::ContestBot for GaBot {
+    type Params = Params;
+
+    fn new(params: Params, think: Think, seed: u64) -> GaBot {
+        GaBot::new(params, think, seed)
+    }
+
+    fn lines_missing(first: bool, lines: &[String]) -> usize {
+        protocol::lines_missing(first, lines)
+    }
+
+    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
+        GaBot::turn(self, lines, started)
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.last
+    }
+}
+
 impl Bot<Csb> for GaBot {
     fn name(&self) -> String {
         self.describe()

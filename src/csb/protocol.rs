@@ -170,6 +170,21 @@ pub fn write_turn(state: &State, player: usize, out: &mut impl Write) -> fmt::Re
     Ok(())
 }
 
+/// How many more lines a player's input for a turn has, given the lines read so far (at
+/// least one). The first turn: laps, the checkpoint count, the checkpoints, then the 4 pod
+/// lines; later turns: the 4 pod lines. An unreadable count counts as 0 (the turn's parse
+/// then says what is wrong).
+pub fn lines_missing(first: bool, lines: &[String]) -> usize {
+    let whole = if !first {
+        PODS
+    } else if lines.len() < 2 {
+        2
+    } else {
+        2 + lines[1].trim().parse::<usize>().unwrap_or(0) + PODS
+    };
+    whole.saturating_sub(lines.len())
+}
+
 /// Parses the initialization lines (laps, checkpoint count, checkpoints). Returns the track and
 /// the number of lines used.
 pub fn parse_init(lines: &[String]) -> Result<(Track, usize), String> {

@@ -41,6 +41,18 @@ pub fn parse_action(line: &str) -> Result<(Action, Option<&str>), ActionError> {
     Err(ActionError::Syntax)
 }
 
+/// How many more lines a team's input for a turn has, given the lines read so far (at least
+/// one): the team id on the first turn, the two score lines, the entity count, the entities.
+/// An unreadable count counts as 0 (the turn's parse then says what is wrong).
+pub fn lines_missing(first: bool, lines: &[String]) -> usize {
+    let head = if first { 4 } else { 3 };
+    let whole = match lines.get(head - 1) {
+        None => head,
+        Some(count) => head + count.trim().parse::<usize>().unwrap_or(0),
+    };
+    whole.saturating_sub(lines.len())
+}
+
 /// What a bot reads in a turn (after the team id line of the first turn), decoded into the
 /// referee's state: scores, magic, and every entity it is shown. What the lines do not say is
 /// carried over from `prev` (the bot's state after its last turn, with its own bookkeeping of
