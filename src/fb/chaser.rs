@@ -13,7 +13,7 @@
 
 use super::state::{Spell, FIRST_SNAFFLE};
 use super::step::Action;
-use super::{Fb, View, GOAL_BOTTOM, GOAL_TOP, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
+use super::{flies_at_goal, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::bot::{Answer, Bot};
 use crate::geom::{round_to_i32, Vec2};
 
@@ -177,16 +177,12 @@ impl Chaser {
         };
         let (pos, vel) = (s.bodies[t].pos, s.bodies[t].vel);
         let free = !s.snaffles[t - FIRST_SNAFFLE].captured;
-        let toward = (home.x - pos.x) * vel.x > 0.0;
-        if free && toward && vel.norm() > 400.0 && *magic >= Spell::Petrificus.cost() {
-            let y = pos.y + vel.y * (home.x - pos.x) / vel.x;
-            if (home.x - pos.x).abs() < 5000.0 && (GOAL_TOP..=GOAL_BOTTOM).contains(&y) {
-                *magic -= Spell::Petrificus.cost();
-                return Action::Cast {
-                    spell: Spell::Petrificus,
-                    target: s.id_of(t),
-                };
-            }
+        if free && *magic >= Spell::Petrificus.cost() && flies_at_goal(pos, vel, home) {
+            *magic -= Spell::Petrificus.cost();
+            return Action::Cast {
+                spell: Spell::Petrificus,
+                target: s.id_of(t),
+            };
         }
         let opponents = (1 - view.team) * 2..(1 - view.team) * 2 + 2;
         let first = opponents

@@ -4,9 +4,9 @@
 //! would split between them, the opponent's wizards' reach, and magic, against a model of the
 //! opponent searched first. Works from the contest's input lines only, like the CSB bot.
 
-use super::state::{Effect, Spell, State, FIRST_SNAFFLE, WIZARDS};
+use super::state::{Effect, Spell, State, FIRST_SNAFFLE, MAX_SNAFFLES, WIZARDS};
 use super::step::{self, Action};
-use super::{protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
+use super::{flies_at_goal, protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::bot::{Answer, Bot};
 use crate::geom::{round_to_i32, Vec2};
 use crate::search::{Ga, Problem, Rng, Settings, Stats};
@@ -79,6 +79,10 @@ pub struct Weights {
     pub win: f64,
     /// The opponent's wizards' distance to their nearest free snaffle (per unit of distance).
     pub deny: f64,
+    /// The opponent holding a snaffle (counted against us).
+    pub their_hold: f64,
+    /// Each goal of theirs, beside `goal`.
+    pub conceded: f64,
 }
 
 impl Default for Weights {
@@ -91,6 +95,8 @@ impl Default for Weights {
             magic: 15.0,
             win: 1e8,
             deny: DENY,
+            their_hold: 0.0,
+            conceded: 0.0,
         }
     }
 }
@@ -115,6 +121,12 @@ pub struct Params {
     /// plan (0: the searched plan only). Above 0 each rollout plays the plan twice: a plan
     /// that only wins against one guess of the opponent's moves scores less.
     pub robust: f64,
+    /// Above 0.5: a free wizard's natural aim is [`chase_target`] (the two wizards split
+    /// between two snaffles) rather than its nearest free snaffle.
+    pub split_aim: f64,
+    /// Above 0.5: every search starts with the straight plan (full speed to the natural aim,
+    /// throws at the goal centre) among last turn's plans.
+    pub seed_straight: f64,
 }
 
 impl Default for Params {
@@ -132,6 +144,8 @@ impl Default for Params {
             // Against fb_v3 at the same simulations (1,500 rollouts of two plays against
             // 3,000): 403-0-332, +33 [+8, +59], SPRT elo1=25 H1 after 735 games.
             robust: 0.5,
+            split_aim: 0.0,
+            seed_straight: 0.0,
         }
     }
 }
@@ -147,10 +161,14 @@ impl crate::params::Named for Params {
             ("weights.magic", w.magic),
             ("weights.win", w.win),
             ("weights.deny", w.deny),
+            ("weights.their_hold", w.their_hold),
+            ("weights.conceded", w.conceded),
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
             ("petrificus", self.petrificus),
             ("robust", self.robust),
+            ("split_aim", self.split_aim),
+            ("seed_straight", self.seed_straight),
         ]
         .into_iter()
         .chain(self.search.values())
@@ -167,10 +185,14 @@ impl crate::params::Named for Params {
             "weights.magic" => w.magic = value,
             "weights.win" => w.win = value,
             "weights.deny" => w.deny = value,
+            "weights.their_hold" => w.their_hold = value,
+            "weights.conceded" => w.conceded = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
             "petrificus" => self.petrificus = value,
             "robust" => self.robust = value.clamp(0.0, 1.0),
+            "split_aim" => self.split_aim = value,
+            "seed_straight" => self.seed_straight = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(format!("fb ga has no parameter '{name}'"));
@@ -187,6 +209,44 @@ fn target_goal(team: usize) -> Vec2 {
         if team == 0 { WIDTH as f64 } else { 0.0 },
         HEIGHT as f64 / 2.0,
     )
+}
+
+/// The free snaffle a free wizard runs for: its nearest, unless that is also its free
+/// teammate's nearest and the teammate is nearer (the first wizard, on a tie). Then its second
+/// nearest, if there is one: the two wizards split between two snaffles, as the evaluation's
+/// chase term assumes.
+fn chase_target(s: &State, w: usize) -> Option<usize> {
+    let me = s.bodies[w].pos;
+    let mate = w ^ 1;
+    // (squared distance, slot) of the nearest and the second nearest.
+    let mut first: Option<(f64, usize)> = None;
+    let mut second: Option<(f64, usize)> = None;
+    for k in s.snaffle_slots() {
+        let sn = &s.snaffles[k - FIRST_SNAFFLE];
+        if sn.alive && !sn.captured {
+            let d = (s.bodies[k].pos - me).norm2();
+            if first.is_none_or(|(b, _)| d < b) {
+                second = first;
+                first = Some((d, k));
+            } else if second.is_none_or(|(b, _)| d < b) {
+                second = Some((d, k));
+            }
+        }
+    }
+    let (d, k) = first?;
+    let Some((_, other)) = second else {
+        return Some(k);
+    };
+    if s.wizards[mate].holding.is_some() {
+        return Some(k);
+    }
+    let there = s.bodies[mate].pos;
+    if nearest_free(s, there) != Some(k) {
+        return Some(k);
+    }
+    let theirs = (s.bodies[k].pos - there).norm2();
+    let yields = theirs < d || (theirs == d && mate < w);
+    Some(if yields { other } else { k })
 }
 
 /// The free snaffle nearest to a point (compared by squared distance: no square roots).
@@ -227,13 +287,15 @@ impl Params {
             let power = ((g.power * 1.3).min(1.0) * MAX_THROW as f64) as u32;
             return Action::Throw { x, y, power };
         }
-        let nearest = nearest_free(s, me);
+        let nearest = if self.split_aim > 0.5 {
+            chase_target(s, w)
+        } else {
+            nearest_free(s, me)
+        };
         if g.kind < self.spell_gene {
-            let spells = if self.petrificus > 0.5 { 3 } else { 2 };
-            if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, spells) {
-                // Petrificus only with Flipendo's cost left over (see `petrificus`).
-                let reserve = if spell == Spell::Petrificus { 20 } else { 0 };
-                if s.players[team].magic >= spell.cost() + reserve {
+            let petrificus = self.petrificus > 0.5;
+            if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, petrificus) {
+                if s.players[team].magic >= spell.cost() {
                     return Action::Cast {
                         spell,
                         target: s.id_of(target),
@@ -249,30 +311,39 @@ impl Params {
 }
 
 /// The spell and target (slot) a spell gene stands for, `u` in [0, 1): an equal part of the
-/// range for each of the first `spells` of Flipendo, Accio, Petrificus, and within it a free
-/// snaffle, or for Petrificus also an opponent's wizard. `None` when there is nothing to target.
-fn spell_of(s: &State, w: usize, u: f64, spells: usize) -> Option<(Spell, usize)> {
-    const SPELLS: [Spell; 3] = [Spell::Flipendo, Spell::Accio, Spell::Petrificus];
-    let x = (u * spells as f64).clamp(0.0, spells as f64 - 1e-9);
-    let spell = SPELLS[x as usize];
-    let v = x.fract();
-    let mut targets = [0usize; 9];
-    let mut n = 0;
+/// range for each spell on offer, and within it one of the spell's targets. Flipendo and Accio
+/// are on offer on every free snaffle. With `petrificus`, Petrificus is on offer too while a free
+/// snaffle flies at our goal ([`flies_at_goal`]), on such snaffles only. `None` when there is
+/// nothing to target.
+fn spell_of(s: &State, w: usize, u: f64, petrificus: bool) -> Option<(Spell, usize)> {
+    let team = State::team(w);
+    let home = target_goal(1 - team);
+    let mut free = [0usize; MAX_SNAFFLES];
+    let mut shots = [0usize; MAX_SNAFFLES];
+    let (mut n, mut m) = (0, 0);
     for k in s.snaffle_slots() {
         let sn = &s.snaffles[k - FIRST_SNAFFLE];
         if sn.alive && !sn.captured {
-            targets[n] = k;
+            free[n] = k;
             n += 1;
+            if petrificus && flies_at_goal(s.bodies[k].pos, s.bodies[k].vel, home) {
+                shots[m] = k;
+                m += 1;
+            }
         }
     }
-    if spell == Spell::Petrificus {
-        let them = 1 - State::team(w);
-        for o in them * 2..them * 2 + 2 {
-            targets[n] = o;
-            n += 1;
-        }
-    }
-    (n > 0).then(|| (spell, targets[((v * n as f64) as usize).min(n - 1)]))
+    let spells = if m > 0 { 3 } else { 2 };
+    let x = (u * spells as f64).clamp(0.0, spells as f64 - 1e-9);
+    let (spell, targets) = match x as usize {
+        0 => (Spell::Flipendo, &free[..n]),
+        1 => (Spell::Accio, &free[..n]),
+        _ => (Spell::Petrificus, &shots[..m]),
+    };
+    let v = x.fract();
+    (!targets.is_empty()).then(|| {
+        let i = ((v * targets.len() as f64) as usize).min(targets.len() - 1);
+        (spell, targets[i])
+    })
 }
 
 fn random_gene(rng: &mut Rng) -> Gene {
@@ -340,7 +411,8 @@ pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
         return w.win;
     }
     let goal = target_goal(me);
-    let mut value = w.goal * (mine - theirs) as f64 + w.magic * s.players[me].magic as f64;
+    let mut value = w.goal * (mine - theirs) as f64 + w.magic * s.players[me].magic as f64
+        - w.conceded * theirs as f64;
     for k in s.snaffle_slots() {
         if s.snaffles[k - FIRST_SNAFFLE].alive {
             value -= w.snaffle * s.bodies[k].pos.dist(goal);
@@ -365,7 +437,9 @@ pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
         }
     }
     for wz in them * 2..them * 2 + 2 {
-        if free(wz) {
+        if !free(wz) {
+            value -= w.their_hold;
+        } else {
             if let Some(k) = nearest_free(s, s.bodies[wz].pos) {
                 value += w.deny * s.bodies[k].pos.dist(s.bodies[wz].pos);
             }
@@ -449,6 +523,10 @@ impl Problem for Match<'_> {
             return score;
         }
         (1.0 - robust) * score + robust * self.score_against(plan, &STRAIGHT)
+    }
+
+    fn seed(&self) -> Option<Plan> {
+        (self.params.seed_straight > 0.5).then_some(STRAIGHT)
     }
 }
 
@@ -570,6 +648,26 @@ fn remember(state: &mut State, w: usize, action: &Action) {
             };
             state.players[State::team(w)].magic -= spell.cost();
         }
+    }
+}
+
+impl crate::bot::ContestBot for GaBot {
+    type Params = Params;
+
+    fn new(params: Params, think: Think, seed: u64) -> GaBot {
+        GaBot::new(params, think, seed)
+    }
+
+    fn lines_missing(first: bool, lines: &[String]) -> usize {
+        protocol::lines_missing(first, lines)
+    }
+
+    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
+        GaBot::turn(self, lines, started)
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.last
     }
 }
 

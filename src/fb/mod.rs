@@ -42,6 +42,17 @@ pub const MIN_IMPULSE: f64 = 100.0;
 pub const MAX_MAGIC: i32 = 100;
 pub const MAX_TURNS: u8 = 200;
 
+/// Whether a body at `pos` moving at `vel` flies at the goal line of the goal centred on `goal`:
+/// fast (above 400 a turn), less than 5,000 from the line, on a course that crosses it between
+/// the posts. The keeper's and the search's test of a shot worth a Petrificus.
+pub fn flies_at_goal(pos: Vec2, vel: Vec2, goal: Vec2) -> bool {
+    if (goal.x - pos.x) * vel.x <= 0.0 || vel.norm() <= 400.0 {
+        return false;
+    }
+    let y = pos.y + vel.y * (goal.x - pos.x) / vel.x;
+    (goal.x - pos.x).abs() < 5000.0 && (GOAL_TOP..=GOAL_BOTTOM).contains(&y)
+}
+
 /// Radius of the body in a slot.
 #[inline]
 pub fn radius(slot: usize) -> f64 {

@@ -24,6 +24,11 @@ pub trait Problem {
     fn shift(&self, genome: &Self::Genome, rng: &mut Rng) -> Self::Genome;
     /// The plan's score (higher is better): one rollout.
     fn evaluate(&mut self, genome: &Self::Genome) -> f64;
+    /// A plan to put in every search's population in place of last turn's worst (a heuristic
+    /// plan the search may not find on its own). None by default.
+    fn seed(&self) -> Option<Self::Genome> {
+        None
+    }
 }
 
 /// A plan one turn later, its last turn repeated: what a plan found last turn says about this
@@ -90,6 +95,9 @@ pub struct Settings {
     /// Mutation rate per gene at the start of a search, annealed linearly to `mutation_end`.
     pub mutation_start: f64,
     pub mutation_end: f64,
+    /// Random plans put in place of last turn's worst at the start of a search (fresh blood
+    /// for a population that carries over).
+    pub immigrants: usize,
 }
 
 impl Default for Settings {
@@ -100,19 +108,21 @@ impl Default for Settings {
             tournament: 3,
             mutation_start: 0.35,
             mutation_end: 0.05,
+            immigrants: 0,
         }
     }
 }
 
 impl Settings {
     /// The settings as named parameters (`search.*`).
-    pub fn values(&self) -> [(&'static str, f64); 5] {
+    pub fn values(&self) -> [(&'static str, f64); 6] {
         [
             ("search.population", self.population as f64),
             ("search.elites", self.elites as f64),
             ("search.tournament", self.tournament as f64),
             ("search.mutation_start", self.mutation_start),
             ("search.mutation_end", self.mutation_end),
+            ("search.immigrants", self.immigrants as f64),
         ]
     }
 
@@ -125,7 +135,14 @@ impl Settings {
             "search.tournament" => self.tournament = count(name, value, 1)?,
             "search.mutation_start" => self.mutation_start = value,
             "search.mutation_end" => self.mutation_end = value,
+            "search.immigrants" => self.immigrants = count(name, value, 0)?,
             _ => return Ok(false),
+        }
+        if self.immigrants >= self.population {
+            return Err(format!(
+                "search.immigrants ({}) must be below search.population ({})",
+                self.immigrants, self.population
+            ));
         }
         if self.elites >= self.population {
             return Err(format!(
@@ -196,6 +213,16 @@ impl<G: Copy> Ga<G> {
         if self.genomes.len() == n {
             for g in &mut self.genomes {
                 *g = problem.shift(g, rng);
+            }
+            // Last turn's worst make room: the seed in the very worst's place, then immigrants.
+            let mut worst = self.order.iter().rev();
+            if let Some(seed) = problem.seed() {
+                if let Some(&i) = worst.next() {
+                    self.genomes[i] = seed;
+                }
+            }
+            for &i in worst.take(self.settings.immigrants) {
+                self.genomes[i] = problem.random(rng);
             }
         } else {
             self.genomes.clear();
