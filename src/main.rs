@@ -343,7 +343,7 @@ enum Command {
         /// Where to write the bundle.
         #[arg(short, long)]
         output: PathBuf,
-        /// Keep doc comments and line comments.
+        /// Keep doc comments, line comments and indentation.
         #[arg(long)]
         keep_docs: bool,
         /// Compile the bundle alone with rustc (debug and release) and play a game with it.
