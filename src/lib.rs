@@ -21,7 +21,8 @@
 //! - [`builtin`]: the built-in bots by name;
 //! - [`bundle`]: one source file for the contest server;
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
-//! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint.
+//! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
+//! - [`cli`]: the `botsim` command line, one module per group of subcommands.
 
 pub mod bot;
 pub mod csb;
@@ -36,6 +37,7 @@ pub mod arena;
 pub mod bench;
 pub mod builtin;
 pub mod bundle;
+pub mod cli;
 pub mod referee;
 pub mod replay;
 pub mod trace;

@@ -1,0 +1,258 @@
+//! `botsim arena`: its flags, the run with a progress bar, the summary; `arena merge`.
+
+use super::{GameName, LimitArgs};
+use crate::arena::{self, stats::Sprt};
+use anyhow::{bail, Context, Result};
+use clap::Subcommand;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub(super) struct ArenaArgs {
+    #[command(subcommand)]
+    command: Option<ArenaCommand>,
+    #[arg(long, value_enum, default_value = "csb")]
+    game: GameName,
+    /// Player A (the one the statistics speak for): builtin:NAME[:k=v,...] or a command line.
+    #[arg(long)]
+    p1: Option<String>,
+    /// Player B.
+    #[arg(long)]
+    p2: Option<String>,
+    /// Instead of --p1/--p2: three or more players, for a round robin with a ratings table.
+    #[arg(long, num_args = 2.., conflicts_with_all = ["p1", "p2"])]
+    players: Vec<String>,
+    /// Games in all (of each two players, in a round robin): each seed is played twice, seats
+    /// swapped.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// The first seed; pair k plays seed + k.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
+    seed: i64,
+    /// Games played at once (default: one per core with built-in players only; one per two
+    /// cores when a program plays, as both players of a game think at the same time).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Results file: one JSON line per game, appended as games end.
+    #[arg(long, default_value = "arena.jsonl")]
+    results: PathBuf,
+    /// Continue the run recorded in the results file.
+    #[arg(long)]
+    resume: bool,
+    /// Write each game's trace (trace/1) into this directory.
+    #[arg(long)]
+    replays: Option<PathBuf>,
+    /// Write each program player's stderr into this directory, one file per game and seat.
+    #[arg(long)]
+    logs: Option<PathBuf>,
+    /// With --replays: also an HTML replay of these games of player A: all, wins, draws, losses.
+    #[arg(long, requires = "replays")]
+    html: Option<String>,
+    /// Write an HTML report of the run (W-D-L, Elo and LLR over the games, time use, each game
+    /// with its replay) to this file, from all the results in the results file.
+    #[arg(long)]
+    report: Option<PathBuf>,
+    /// Stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Play only share i of N (0-based): the games whose index is i modulo N.
+    #[arg(long)]
+    shard: Option<arena::Shard>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+#[derive(Subcommand)]
+pub(super) enum ArenaCommand {
+    /// Combine results files (shards) and print the summary an unsharded run prints.
+    Merge {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also print the SPRT decision: elo0=0,elo1=5,alpha=0.05,beta=0.05.
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Write the HTML report of the merged results to this file (see `arena --report`).
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// The directory the shards' replays were written to, for the report's links.
+        #[arg(long, requires = "report")]
+        replays: Option<PathBuf>,
+    },
+}
+
+pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
+    if let Some(ArenaCommand::Merge {
+        files,
+        sprt,
+        report,
+        replays,
+    }) = args.command
+    {
+        return merge(&files, sprt, report.as_deref(), replays.as_deref());
+    }
+    let game = args.game.kind();
+    let players = match (args.p1, args.p2) {
+        (Some(a), Some(b)) => vec![a, b],
+        (None, None) if args.players.len() >= 2 => args.players.clone(),
+        _ => bail!(
+            "arena needs --p1 and --p2, or --players A B C... (or: botsim arena merge FILES...)"
+        ),
+    };
+    let round_robin = players.len() > 2;
+    if round_robin && args.sprt.is_some() {
+        bail!("--sprt decides between two players; a round robin prints a ratings table");
+    }
+    if round_robin && args.report.is_some() {
+        bail!("--report is of two players; a round robin prints a ratings table");
+    }
+    if args.games == 0 || !args.games.is_multiple_of(2) {
+        bail!("--games must be a positive even number: each seed is played twice, seats swapped");
+    }
+    let mut cfg = arena::Config::new(game, players, args.games, args.seed);
+    if let Some(threads) = args.threads {
+        cfg.threads = threads;
+    }
+    cfg.limits = args.limits.limits(game);
+    cfg.replays = args.replays;
+    cfg.logs = args.logs;
+    cfg.html = args
+        .html
+        .as_deref()
+        .map(arena::HtmlGames::parse)
+        .transpose()?;
+    cfg.sprt = args
+        .sprt
+        .map(|s| Sprt::parse(&s))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    cfg.shard = args.shard;
+    let total = (0..cfg.total_games())
+        .filter(|&g| cfg.shard.is_none_or(|s| s.has(g)))
+        .count();
+    let bar = indicatif::ProgressBar::new(total as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]",
+        )
+        .expect("a valid template"),
+    );
+    let outcome = arena::run(&cfg, &args.results, args.resume, |results| {
+        bar.set_position(results.len() as u64);
+        if !round_robin {
+            let s = arena::summarize(results);
+            bar.set_message(format!(
+                "A: W-D-L {}-{}-{}  score {:.1}%",
+                s.wins,
+                s.draws,
+                s.losses,
+                100.0 * s.score()
+            ));
+        }
+    })?;
+    bar.finish_and_clear();
+    say!(
+        "{}: {} games ({} played now), results in {}",
+        cfg.players.join(" vs "),
+        outcome.results.len(),
+        outcome.played,
+        args.results.display()
+    );
+    if round_robin {
+        say!("{}", arena::ratings_report(&outcome.results));
+    } else {
+        say!(
+            "{}",
+            arena::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
+        );
+    }
+    print!("{}", arena::time_report(&outcome.results));
+    if let Some(stop) = outcome.sprt_stop {
+        say!(
+            "stopped early: the SPRT decided after {} games (LLR {:.3}): {}; games already under way were recorded too",
+            stop.games,
+            stop.llr,
+            arena::verdict_text(stop.verdict)
+        );
+    }
+    let errors: Vec<&String> = outcome.results.iter().flat_map(|r| &r.errors).collect();
+    if !errors.is_empty() {
+        say!("{} player error(s), e.g. {}", errors.len(), errors[0]);
+    }
+    if let Some(path) = &args.report {
+        write_report(
+            path,
+            &outcome.results,
+            cfg.sprt.as_ref(),
+            cfg.replays.as_deref(),
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the arena's HTML report and says where.
+pub(super) fn write_report(
+    path: &std::path::Path,
+    results: &[arena::GameResult],
+    sprt: Option<&Sprt>,
+    replays: Option<&std::path::Path>,
+) -> Result<()> {
+    std::fs::write(path, arena::report::html(results, sprt, replays))
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    say!("report in {}", path.display());
+    Ok(())
+}
+
+/// `botsim arena merge`: the summary of several results files (shards), as one run prints it.
+pub(super) fn merge(
+    files: &[PathBuf],
+    sprt: Option<String>,
+    report: Option<&std::path::Path>,
+    replays: Option<&std::path::Path>,
+) -> Result<ExitCode> {
+    let sprt = sprt
+        .map(|s| Sprt::parse(&s))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let mut seen = std::collections::BTreeMap::new();
+    for f in files {
+        let rs = arena::read_results(f)?;
+        if rs.is_empty() {
+            bail!("{}: no results", f.display());
+        }
+        for r in rs {
+            if let Some(prev) = seen.insert(r.game, r.clone()) {
+                if prev.untimed() != r.untimed() {
+                    bail!(
+                        "game {} appears twice with different results ({})",
+                        r.game,
+                        f.display()
+                    );
+                }
+            }
+        }
+    }
+    let unique: Vec<arena::GameResult> = seen.into_values().collect();
+    let mut names: Vec<&String> = unique.iter().flat_map(|r| &r.seats).collect();
+    names.sort();
+    names.dedup();
+    if names.len() > 2 {
+        if report.is_some() {
+            bail!(
+                "--report is of two players; these results hold {}",
+                names.len()
+            );
+        }
+        say!("{}", arena::ratings_report(&unique));
+    } else {
+        say!(
+            "{}",
+            arena::report(&arena::summarize(&unique), sprt.as_ref())
+        );
+    }
+    print!("{}", arena::time_report(&unique));
+    if let Some(path) = report {
+        write_report(path, &unique, sprt.as_ref(), replays)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,293 @@
+//! The `botsim` command line: the flags of each subcommand (clap) and the call into the library
+//! that does its work. `src/main.rs` only parses and runs.
+//!
+//! - [`play`]: one game (`play`), and the cg-brutaltester referee (`referee`).
+//! - [`arena`]: many games, their statistics, shards merged (`arena`).
+//! - [`tune`]: SPSA runs and their reports (`tune`).
+//! - [`tools`]: `replay`, `verify`, `bundle`, `bench`.
+
+/// `println!` for a command's output: when the reader has gone (`botsim ... | head`), the command
+/// ends quietly, as other command-line tools do, instead of with a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            crate::referee::process::end_orphans();
+            std::process::exit(0);
+        }
+    }};
+}
+
+mod arena;
+mod play;
+mod tools;
+mod tune;
+
+use crate::arena::GameKind;
+use anyhow::Result;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Parser)]
+#[command(
+    name = "botsim",
+    version,
+    about = "Exact simulators, search and an arena for CodinGame bot contests"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameName {
+    /// Coders Strike Back
+    Csb,
+    /// Fantastic Bits
+    Fb,
+}
+
+impl GameName {
+    fn kind(self) -> GameKind {
+        match self {
+            GameName::Csb => GameKind::Csb,
+            GameName::Fb => GameKind::Fb,
+        }
+    }
+}
+
+/// The clocks of `--clock`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ClockName {
+    /// CPU time of the program's processes.
+    Cpu,
+    /// Wall time, as on the contest server.
+    Wall,
+}
+
+/// Time limits for program players (built-in bots are not timed).
+#[derive(clap::Args, Clone, Copy, Debug)]
+struct LimitArgs {
+    /// Milliseconds a program may take on the first turn.
+    #[arg(long, default_value_t = 1000)]
+    first_turn_ms: u64,
+    /// Milliseconds a program may take on later turns (default: the contest's, 75 for csb and
+    /// 100 for fb).
+    #[arg(long)]
+    turn_ms: Option<u64>,
+    /// Milliseconds added to both limits (slow machines, process start-up).
+    #[arg(long, default_value_t = 0)]
+    margin_ms: u64,
+    /// Which time the limits are on: `cpu`, the CPU time a program's processes ran during the
+    /// turn (a loaded machine delays answers without making them late; the answer must still
+    /// come within a second more than the limit), or `wall`, from the input's write to the
+    /// answer, as the contest server counts it.
+    #[arg(long, value_enum, default_value = "cpu")]
+    clock: ClockName,
+    /// Megabytes a program may hold (the peak resident size of its processes, checked after
+    /// each turn); one that goes over is stopped and loses. The contest's limit is 768.
+    #[arg(long)]
+    memory_mb: Option<u64>,
+}
+
+impl LimitArgs {
+    fn limits(&self, game: GameKind) -> crate::arena::Limits {
+        let later = self
+            .turn_ms
+            .map_or(game.turn_limit(), Duration::from_millis);
+        let margin = Duration::from_millis(self.margin_ms);
+        crate::arena::Limits {
+            first_turn: Duration::from_millis(self.first_turn_ms) + margin,
+            later_turns: later + margin,
+            clock: match self.clock {
+                ClockName::Cpu => crate::arena::Clock::Cpu,
+                ClockName::Wall => crate::arena::Clock::Wall,
+            },
+            memory_mb: self.memory_mb,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play one game between two bots and print the result.
+    Play {
+        #[arg(long, value_enum, default_value = "csb")]
+        game: GameName,
+        /// The referee's seed: picks the map as the contest server does. Without it, a random
+        /// seed, printed on stderr (and in the JSON) so that the game can be played again.
+        #[arg(long, allow_negative_numbers = true)]
+        seed: Option<i64>,
+        /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
+        #[arg(long)]
+        map: Option<String>,
+        /// Player 0: builtin:NAME[:key=value,...] (csb: racer, ga; fb: chaser, ga), or a
+        /// command line that runs a bot speaking the contest protocol.
+        #[arg(long)]
+        p1: String,
+        /// Player 1.
+        #[arg(long)]
+        p2: String,
+        /// Write the game to this file in the trace/1 format (gzip if it ends in .gz).
+        #[arg(long)]
+        trace: Option<PathBuf>,
+        /// Print one JSON object, as psyleague's game command must: "ranks" (0 best), "errors"
+        /// (1 for a player eliminated by its output or its clock), "test_data" (seed, turns) and
+        /// "player_data" (each seat's score, errors and turn times).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        limits: LimitArgs,
+    },
+    /// Play many games between two bots, in seat-swapped pairs, and decide which is stronger.
+    Arena(arena::ArenaArgs),
+    /// Write a game of a trace file as a self-contained HTML page that plays it.
+    Replay {
+        /// A trace file (trace/1, gzip or plain).
+        file: PathBuf,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Tune a search bot's parameters by self-play (SPSA); report on a run; verify the result.
+    Tune(tune::TuneArgs),
+    /// Serve as a referee for cg-brutaltester: its old protocol (-o) on stdin/stdout, or, given
+    /// -p1 and -p2, its new one: play the game between the two programs and print their scores.
+    Referee {
+        #[arg(long, value_enum, default_value = "csb")]
+        game: GameName,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// The new protocol's arguments, as cg-brutaltester appends them: -p1 CMD -p2 CMD
+        /// [-d seed=N] [-l FILE] (the game's trace/1 record).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+        protocol: Vec<String>,
+    },
+    /// Replay recorded games (trace/1 files) and check every input line, state and result.
+    Verify {
+        /// Trace files (gzip or plain JSON Lines).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Keep going after the first failing game and list every failure.
+        #[arg(long)]
+        all: bool,
+    },
+    /// Make one source file of a bot and the library modules it uses, for the contest server.
+    Bundle {
+        /// The bot's source, e.g. bots/csb.rs.
+        bot: PathBuf,
+        /// Where to write the bundle.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Keep doc comments, line comments and indentation.
+        #[arg(long)]
+        keep_docs: bool,
+        /// Compile the bundle alone with rustc (debug and release) and play a game with it.
+        #[arg(long)]
+        check: bool,
+        /// Tuned parameters (`name = number` lines) to compile into the bundle as constants.
+        #[arg(long)]
+        params: Option<PathBuf>,
+    },
+    /// Run a fixed, seeded workload and print turns per second and a behaviour fingerprint.
+    Bench {
+        #[arg(long, value_enum, default_value = "csb")]
+        game: GameName,
+        /// Turns per workload.
+        #[arg(long, default_value_t = 2_000_000)]
+        turns: u64,
+        /// Workload seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Instead: the search's rollouts per turn at this many milliseconds.
+        #[arg(long)]
+        search: Option<u64>,
+        /// Instead: time the search at this many rollouts a turn (fixed work).
+        #[arg(long, conflicts_with = "search")]
+        search_rollouts: Option<u64>,
+    },
+}
+
+/// Runs the command line's subcommand.
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Play {
+            game,
+            seed,
+            map,
+            p1,
+            p2,
+            trace,
+            json,
+            limits,
+        } => {
+            let seed = seed.unwrap_or_else(|| {
+                let seed = i64::from(rand::random::<u32>());
+                eprintln!("botsim: seed {seed}");
+                seed
+            });
+            play::play(game.kind(), seed, map, [p1, p2], trace, json, limits)
+        }
+        Command::Arena(args) => arena::arena(args),
+        Command::Tune(args) => tune::tune(args),
+        Command::Replay { file, game, output } => tools::replay(&file, game, &output),
+        Command::Referee {
+            game,
+            limits,
+            protocol,
+        } if !protocol.is_empty() => play::brutal_referee_new(game.kind(), &protocol, limits),
+        Command::Referee { game, .. } => play::brutal_referee(game.kind()),
+        Command::Verify { files, all } => tools::verify(&files, all),
+        Command::Bundle {
+            bot,
+            output,
+            keep_docs,
+            check,
+            params,
+        } => tools::bundle(&bot, &output, keep_docs, check, params.as_deref()),
+        Command::Bench {
+            game,
+            search: Some(ms),
+            ..
+        } => {
+            let mut r = crate::bench::search_rollouts(game.kind(), ms, 30)?;
+            r.sort_unstable();
+            say!(
+                "{} search: {ms} ms a turn, 30 turns: rollouts min {} median {} max {} ({:.0} per ms)",
+                game.kind().name(),
+                r[0],
+                r[r.len() / 2],
+                r[r.len() - 1],
+                r[r.len() / 2] as f64 / ms as f64
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            game,
+            search_rollouts: Some(n),
+            ..
+        } => {
+            let started = std::time::Instant::now();
+            let (rollouts, fingerprint) = crate::bench::search_fixed(game.kind(), n, 30)?;
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            say!(
+                "{} search: {n} rollouts a turn, 30 turns: {ms:.0} ms, {:.0} rollouts per ms, \
+                 fingerprint {fingerprint:016x}",
+                game.kind().name(),
+                rollouts as f64 / ms
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            game, turns, seed, ..
+        } => tools::bench(game, turns, seed),
+    }
+}
+
+fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}

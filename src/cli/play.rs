@@ -1,0 +1,152 @@
+//! `botsim play` (one game, as text or as psyleague's JSON) and `botsim referee` (the
+//! cg-brutaltester protocols).
+
+use super::LimitArgs;
+use crate::arena::{self, GameKind};
+use crate::{csb, trace};
+use anyhow::{bail, Result};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub(super) fn play(
+    game: GameKind,
+    seed: i64,
+    map: Option<String>,
+    players: [String; 2],
+    trace_path: Option<PathBuf>,
+    json: bool,
+    limits: LimitArgs,
+) -> Result<ExitCode> {
+    let (r, t) = one_game(game, seed, map, players, trace_path.is_some(), limits)?;
+    if json {
+        let ranks: Vec<u8> = (0..2)
+            .map(|i| u8::from(r.scores[i] < r.scores[1 - i]))
+            .collect();
+        let seat_errors = |i: usize| r.seat_errors(i).count();
+        let errors: Vec<u8> = (0..2).map(|i| u8::from(seat_errors(i) > 0)).collect();
+        let player_data: Vec<_> = (0..2)
+            .map(|i| {
+                let mut times = r.times.get(i).cloned().unwrap_or_default();
+                times.sort_unstable();
+                let ms = |t: Option<&u32>| t.map_or(0.0, |&t| f64::from(t) / 10.0);
+                serde_json::json!({
+                    "score": r.scores[i],
+                    "errors": seat_errors(i),
+                    "median_ms": ms(times.get(times.len() / 2)),
+                    "max_ms": ms(times.last()),
+                })
+            })
+            .collect();
+        say!(
+            "{}",
+            serde_json::json!({
+                "ranks": ranks,
+                "errors": errors,
+                "test_data": { "seed": seed, "turns": r.turns },
+                "player_data": player_data,
+            })
+        );
+    } else {
+        say!(
+            "{} seed {seed}: {} {} - {} {} after {} turns ({})",
+            game.name(),
+            r.seats[0],
+            r.scores[0],
+            r.scores[1],
+            r.seats[1],
+            r.turns,
+            r.reason
+        );
+        for e in &r.errors {
+            say!("eliminated: {e}");
+        }
+    }
+    if let (Some(path), Some(t)) = (trace_path, t) {
+        trace::write_file(&path, &[t])?;
+        if !json {
+            say!("trace written to {}", path.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays one game, players in seat order, recorded as a trace if `record`.
+pub(super) fn one_game(
+    game: GameKind,
+    seed: i64,
+    map: Option<String>,
+    players: [String; 2],
+    record: bool,
+    limits: LimitArgs,
+) -> Result<(arena::GameResult, Option<trace::Trace>)> {
+    let mut cfg = arena::Config::new(game, players.to_vec(), 1, seed);
+    cfg.limits = limits.limits(game);
+    if let Some(text) = map {
+        if game != GameKind::Csb {
+            bail!("--map is for csb; fb games are set up from --seed");
+        }
+        cfg.map = Some(csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?);
+    }
+    if record {
+        // play_game records when replays are asked for; the directory itself is unused here.
+        cfg.replays = Some(PathBuf::new());
+    }
+    arena::play_game(&cfg, 0)
+}
+
+/// cg-brutaltester's new referee protocol: one game between the programs of `-p1` and `-p2`,
+/// then their scores and the seed on stdout (see `crate::referee::brutaltester`).
+pub(super) fn brutal_referee_new(
+    game: GameKind,
+    args: &[String],
+    limits: LimitArgs,
+) -> Result<ExitCode> {
+    use crate::referee::brutaltester::{report, Invocation};
+    let inv = Invocation::parse(args)?;
+    // Without a seed from the tester, a random one; it is printed with the scores. Only a
+    // player's elimination goes to stderr: the tester logs the referee's stderr as the game's
+    // errors, with the command that replays it.
+    let seed = inv.seed.unwrap_or_else(|| i64::from(rand::random::<u32>()));
+    let (r, t) = one_game(game, seed, None, inv.players, inv.log.is_some(), limits)?;
+    if let (Some(path), Some(t)) = (&inv.log, t) {
+        trace::write_file(path, &[t])?;
+    }
+    for e in &r.errors {
+        eprintln!("eliminated: {e}");
+    }
+    let eliminated = [0, 1].map(|seat| r.seat_errors(seat).next().is_some());
+    print!("{}", report(r.scores, eliminated, seed));
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn brutal_referee(game: GameKind) -> Result<ExitCode> {
+    use crate::referee::brutaltester::{opening, serve};
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout().lock();
+    // Without a seed from the tester, one from the clock, as the contest server draws one.
+    let seed = opening(&mut input)?.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as i64)
+    });
+    match game {
+        GameKind::Csb => {
+            let setup = csb::Setup::from_seed(seed);
+            serve(
+                &mut crate::referee::csb::Match::new(setup),
+                &mut input,
+                &mut output,
+            )?
+        }
+        GameKind::Fb => {
+            let start = crate::fb::setup::from_seed(seed);
+            serve(
+                &mut crate::referee::fb::Match::new(start),
+                &mut input,
+                &mut output,
+            )?
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,153 @@
+//! `botsim replay`, `verify`, `bundle` and `bench`.
+
+use super::GameName;
+use crate::referee::Mismatch;
+use crate::trace;
+use anyhow::{bail, Context, Result};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `botsim replay`: game `game` (1-based) of a trace file as an HTML page.
+pub(super) fn replay(
+    file: &std::path::Path,
+    game: usize,
+    output: &std::path::Path,
+) -> Result<ExitCode> {
+    let games = trace::read_file(file)?;
+    let Some(t) = game.checked_sub(1).and_then(|k| games.get(k)) else {
+        bail!(
+            "{} has {} game(s); --game {game} is not one of them",
+            file.display(),
+            games.len()
+        );
+    };
+    std::fs::write(output, crate::replay::html(t)?)
+        .with_context(|| format!("cannot write {}", output.display()))?;
+    say!("replay of game {game} written to {}", output.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn bundle(
+    bot: &std::path::Path,
+    output: &std::path::Path,
+    keep_docs: bool,
+    check: bool,
+    params: Option<&std::path::Path>,
+) -> Result<ExitCode> {
+    use crate::bundle;
+    let tuned = match params {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            crate::params::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
+        }
+        None => Vec::new(),
+    };
+    let lib = bundle::find_library(bot);
+    let b = bundle::bundle(bot, &lib, &bundle::header(bot, &lib), keep_docs, &tuned)?;
+    std::fs::write(output, &b.text)
+        .with_context(|| format!("cannot write {}", output.display()))?;
+    let chars = b.text.chars().count();
+    say!(
+        "wrote {} ({chars} characters, {} under the limit of {})",
+        output.display(),
+        bundle::MAX_CHARS - chars,
+        bundle::MAX_CHARS
+    );
+    let parts: Vec<String> = b.weights.iter().map(|(n, w)| format!("{n} {w}")).collect();
+    say!("parts: {}", parts.join(", "));
+    if check {
+        let dir = std::env::temp_dir().join(format!("botsim-bundle-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)?;
+        for release in [false, true] {
+            let bin = dir.join(if release { "release" } else { "debug" });
+            bundle::compile(output, release, &bin)?;
+            say!(
+                "compiled alone with rustc ({})",
+                if release { "release" } else { "debug" }
+            );
+        }
+        let source = std::fs::read_to_string(bot)?;
+        let game = bundle::game_of(&source).context("cannot tell which game the bot plays")?;
+        say!("{}", bundle::play_check(&dir.join("release"), game)?);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
+    let (mut games, mut games_ok, mut turns, mut turns_ok) = (0usize, 0usize, 0usize, 0usize);
+    let mut failures = 0usize;
+    for path in files {
+        trace::for_each_game(path, |line, game| {
+            games += 1;
+            turns += game.turns.len();
+            let result = match game.game.as_str() {
+                "csb" => crate::referee::csb::verify(&game),
+                "fb" => crate::referee::fb::verify(&game),
+                other => bail!("{}:{line}: unknown game '{other}'", path.display()),
+            };
+            match result {
+                Ok(n) => {
+                    games_ok += 1;
+                    turns_ok += n;
+                }
+                Err((n, m)) => {
+                    turns_ok += n;
+                    failures += 1;
+                    if all || failures == 1 {
+                        print_mismatch(path, line, &game, &m);
+                    }
+                }
+            }
+            Ok(())
+        })
+        .with_context(|| format!("verifying {}", path.display()))?;
+    }
+    say!("verified {games_ok}/{games} games, {turns_ok}/{turns} turns");
+    Ok(if games_ok == games {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+pub(super) fn print_mismatch(
+    path: &std::path::Path,
+    line: usize,
+    game: &trace::Trace,
+    m: &Mismatch,
+) {
+    let seed = game.seed.map_or("-".to_string(), |s| s.to_string());
+    say!("MISMATCH {}:{line} (seed {seed}) {m}", path.display());
+}
+
+pub(super) fn bench(game: GameName, turns: u64, seed: u64) -> Result<ExitCode> {
+    use crate::bench::{csb_random_turns, fb_random_turns, Drive, Report};
+    let name = match game {
+        GameName::Csb => "csb",
+        GameName::Fb => "fb",
+    };
+    say!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
+    let workloads: &[&str] = match game {
+        GameName::Csb => &["actions", "text"],
+        GameName::Fb => &["actions"],
+    };
+    for &name in workloads {
+        let start = std::time::Instant::now();
+        let r: Report = match (game, name) {
+            (GameName::Csb, "actions") => csb_random_turns(Drive::Actions, turns, seed),
+            (GameName::Csb, _) => csb_random_turns(Drive::Text, turns, seed),
+            (GameName::Fb, _) => fb_random_turns(turns, seed),
+        };
+        let secs = start.elapsed().as_secs_f64();
+        say!(
+            "{name:>8}: {:>10.0} turns/s  {:>6.1} ns/turn  {} games  fingerprint {:016x}",
+            r.turns as f64 / secs,
+            secs * 1e9 / r.turns as f64,
+            r.games,
+            r.fingerprint
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,281 @@
+//! `botsim tune`: an SPSA run with a progress bar, and `tune play | update | report | verify`.
+
+use super::{all_cores, GameName};
+use crate::arena::{self, stats::Sprt};
+use anyhow::{bail, Context, Result};
+use clap::Subcommand;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub(super) struct TuneArgs {
+    #[command(subcommand)]
+    command: Option<TuneCommand>,
+    #[arg(long, value_enum, default_value = "csb")]
+    game: GameName,
+    /// The bot to tune: builtin:ga, with any fixed parameters after it.
+    #[arg(long, default_value = "builtin:ga")]
+    bot: String,
+    /// The tuning file (TOML): [[param]] name, start, min, max, c_end, r_end; optional alpha,
+    /// gamma, A.
+    #[arg(long)]
+    params: Option<PathBuf>,
+    #[arg(long, default_value_t = 100)]
+    iterations: u64,
+    /// Game pairs per iteration (each seed played twice, seats swapped).
+    #[arg(long, default_value_t = 4)]
+    pairs: usize,
+    /// The search's fixed budget in every game.
+    #[arg(long, default_value_t = 300)]
+    rollouts: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Where the checkpoint, history and tuned.toml go.
+    #[arg(long, default_value = "tune")]
+    dir: PathBuf,
+    /// Continue the run whose checkpoint is in --dir.
+    #[arg(long)]
+    resume: bool,
+    /// Only write the run's checkpoint (iteration 0), to play its iterations in shards with
+    /// `tune play` and `tune update`.
+    #[arg(long)]
+    init: bool,
+}
+
+#[derive(Subcommand)]
+pub(super) enum TuneCommand {
+    /// Play this machine's share of the current iteration's games (the run's checkpoint in
+    /// --dir), as arena result lines.
+    Play {
+        #[arg(long, default_value = "tune")]
+        dir: PathBuf,
+        /// Share i of N (0-based).
+        #[arg(long)]
+        shard: arena::Shard,
+        #[arg(long)]
+        results: PathBuf,
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Apply the current iteration from the shards' results, and move to the next.
+    Update {
+        #[arg(long, default_value = "tune")]
+        dir: PathBuf,
+        #[arg(required = true)]
+        results: Vec<PathBuf>,
+    },
+    /// A table of the parameters over the iterations, and an SVG plot of each.
+    Report {
+        #[arg(long, default_value = "tune")]
+        dir: PathBuf,
+        /// The plot (default: report.svg in --dir).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// An SPRT of the tuned parameters against the defaults, through the arena.
+    Verify {
+        #[arg(long, value_enum, default_value = "csb")]
+        game: GameName,
+        #[arg(long, default_value = "builtin:ga")]
+        bot: String,
+        /// The tuned parameters (name = number lines), e.g. tune/tuned.toml.
+        #[arg(long)]
+        params: PathBuf,
+        /// Most games to play (the SPRT may stop sooner).
+        #[arg(long, default_value_t = 400)]
+        games: usize,
+        #[arg(long, default_value_t = 300)]
+        rollouts: u64,
+        #[arg(long, default_value = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+        sprt: String,
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Results of the games (JSON Lines); must not exist yet.
+        #[arg(long, default_value = "tune-verify.jsonl")]
+        results: PathBuf,
+    },
+}
+
+pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
+    use crate::tune::{self, spsa::Schedule, Files, Run, TuneFile};
+    match args.command {
+        Some(TuneCommand::Report { dir, output }) => {
+            let files = Files::in_dir(&dir);
+            let text = std::fs::read_to_string(&files.checkpoint)
+                .with_context(|| format!("cannot read {}", files.checkpoint.display()))?;
+            let cp: tune::Checkpoint = serde_json::from_str(&text)?;
+            let history = tune::read_history(&files.history)?;
+            let (table, svg) = tune::report(&cp.run.params, &history);
+            let out = output.unwrap_or_else(|| dir.join("report.svg"));
+            std::fs::write(&out, svg).with_context(|| format!("cannot write {}", out.display()))?;
+            print!("{table}");
+            say!("plot written to {}", out.display());
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(TuneCommand::Verify {
+            game,
+            bot,
+            params,
+            games,
+            rollouts,
+            sprt,
+            threads,
+            results,
+        }) => {
+            let text = std::fs::read_to_string(&params)
+                .with_context(|| format!("cannot read {}", params.display()))?;
+            let tuned = crate::params::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", params.display()))?;
+            let values: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+            let a = tune::bot_with(&bot, rollouts, &values);
+            let b = tune::bot_with(&bot, rollouts, &[]);
+            if games == 0 || !games.is_multiple_of(2) {
+                bail!("--games must be a positive even number");
+            }
+            let mut cfg = arena::Config::new(game.kind(), vec![a, b], games, 1);
+            cfg.threads = threads.unwrap_or_else(all_cores);
+            cfg.sprt = Some(Sprt::parse(&sprt).map_err(anyhow::Error::msg)?);
+            let out = arena::run(&cfg, &results, false, |_| {})?;
+            say!(
+                "tuned ({}) against the defaults, {} games:",
+                params.display(),
+                out.results.len()
+            );
+            say!(
+                "{}",
+                arena::report(&arena::summarize(&out.results), cfg.sprt.as_ref())
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(TuneCommand::Play {
+            dir,
+            shard,
+            results,
+            threads,
+        }) => {
+            let files = Files::in_dir(&dir);
+            let cp = tune::load(&files)?;
+            if results.exists() {
+                bail!(
+                    "{} exists; each shard of each iteration writes a new file",
+                    results.display()
+                );
+            }
+            let rs =
+                cp.run
+                    .play_games(&cp.state, Some(shard), threads.unwrap_or_else(all_cores))?;
+            let text: String = rs
+                .iter()
+                .map(|r| serde_json::to_string(r).expect("serializable") + "\n")
+                .collect();
+            std::fs::write(&results, text)
+                .with_context(|| format!("cannot write {}", results.display()))?;
+            say!(
+                "iteration {}: played {} game(s) of shard {} into {}",
+                cp.state.iteration,
+                rs.len(),
+                shard,
+                results.display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(TuneCommand::Update { dir, results }) => {
+            let files = Files::in_dir(&dir);
+            let cp = tune::load(&files)?;
+            let mut all = Vec::new();
+            for f in &results {
+                all.extend(arena::read_results(f)?);
+            }
+            let mut state = cp.state.clone();
+            let step = tune::apply(&cp.run, &files, &mut state, &all)?;
+            say!(
+                "iteration {} applied (result {:+}); now at {} of {}",
+                step.iteration,
+                step.result,
+                state.iteration,
+                cp.run.schedule.iterations
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        None => {}
+    }
+    let Some(path) = args.params else {
+        bail!("tune needs --params FILE (the parameters to tune), or: tune report | tune verify");
+    };
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let file = TuneFile::parse(&text).with_context(|| format!("{}", path.display()))?;
+    // Every name must be a parameter of the bot: build it once with the start values.
+    let starts: Vec<(&str, f64)> = file
+        .params
+        .iter()
+        .map(|p| (p.name.as_str(), p.start))
+        .collect();
+    let probe = tune::bot_with(&args.bot, args.rollouts, &starts);
+    match args.game {
+        GameName::Csb => crate::builtin::csb(&probe, 1).map(drop)?,
+        GameName::Fb => crate::builtin::fb(&probe, 1).map(drop)?,
+    }
+    let mut schedule = Schedule::new(args.iterations);
+    schedule.alpha = file.alpha.unwrap_or(schedule.alpha);
+    schedule.gamma = file.gamma.unwrap_or(schedule.gamma);
+    schedule.a = file.a;
+    let run = Run {
+        game: args.game.kind(),
+        bot: args.bot,
+        params: file.params,
+        schedule,
+        pairs: args.pairs,
+        rollouts: args.rollouts,
+        seed: args.seed,
+    };
+    std::fs::create_dir_all(&args.dir)
+        .with_context(|| format!("cannot create {}", args.dir.display()))?;
+    let files = Files::in_dir(&args.dir);
+    if args.init {
+        tune::start(&run, &files)?;
+        say!(
+            "run written to {}; play its iterations with tune play and tune update",
+            files.checkpoint.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    let bar = indicatif::ProgressBar::new(run.schedule.iterations);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} iterations  {msg}  [eta {eta}]",
+        )
+        .expect("a valid template"),
+    );
+    let state = tune::tune(
+        &run,
+        &files,
+        args.resume,
+        args.threads.unwrap_or_else(all_cores),
+        |step| {
+            bar.set_position(step.iteration + 1);
+            let values: Vec<String> = run
+                .params
+                .iter()
+                .zip(&step.theta)
+                .map(|(p, v)| format!("{}={v:.4}", p.name))
+                .collect();
+            bar.set_message(values.join(" "));
+            true
+        },
+    )?;
+    bar.finish_and_clear();
+    say!("{} iterations done; parameters:", state.iteration);
+    print!("{}", tune::tuned_text(&run, &state.theta));
+    say!(
+        "written to {}; history in {}, checkpoint in {}",
+        files.tuned.display(),
+        files.history.display(),
+        files.checkpoint.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
