@@ -22,6 +22,7 @@
 //! - [`bundle`]: one source file for the contest server;
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
+//! - [`jsonl`]: the JSON Lines files of results and histories, safe to cut at any moment;
 //! - [`cli`]: the `botsim` command line, one module per group of subcommands.
 
 pub mod bot;
@@ -38,6 +39,7 @@ pub mod bench;
 pub mod builtin;
 pub mod bundle;
 pub mod cli;
+pub mod jsonl;
 pub mod referee;
 pub mod replay;
 pub mod trace;

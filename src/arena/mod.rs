@@ -486,20 +486,7 @@ pub fn read_results(path: &Path) -> Result<Vec<GameResult>> {
 /// The results in the text of a results file; `origin` names it in errors. The last line may
 /// have been cut short by an interruption, and is then skipped.
 pub fn parse_results(text: &str, origin: &str) -> Result<Vec<GameResult>> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::new();
-    for (k, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<GameResult>(line) {
-            Ok(r) => out.push(r),
-            // Any other bad line means the file is not an arena's.
-            Err(_) if k + 1 == lines.len() => {}
-            Err(e) => bail!("{origin}:{}: not an arena result: {e}", k + 1),
-        }
-    }
-    Ok(out)
+    crate::jsonl::parse(text, origin, "an arena result")
 }
 
 /// Removes a last line left unfinished by an interrupted run, so appending starts on a line of

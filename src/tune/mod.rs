@@ -191,16 +191,7 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
 pub fn read_history(path: &Path) -> Result<Vec<Step>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let mut out = Vec::new();
-    for (k, l) in lines.iter().enumerate() {
-        match serde_json::from_str(l) {
-            Ok(s) => out.push(s),
-            Err(_) if k + 1 == lines.len() => {}
-            Err(e) => bail!("{}:{}: {e}", path.display(), k + 1),
-        }
-    }
-    Ok(out)
+    crate::jsonl::parse(&text, &path.display().to_string(), "a tuning step")
 }
 
 /// Runs (or resumes) a tuning run up to its last iteration, calling `progress` after each; it
