@@ -12,7 +12,7 @@ use super::{Csb, View};
 use crate::bot::{Answer, Bot};
 use crate::geom::{round_to_i32, Vec2};
 pub use crate::search::Think;
-use crate::search::{shift_keep, Ga, Problem, Rng, Settings, Stats};
+use crate::search::{shift_keep, Duel, Problem, Rng, Settings, Stats};
 use std::time::Instant;
 
 /// Turns a plan looks ahead.
@@ -388,9 +388,7 @@ pub struct GaBot {
     state: State,
     /// Last turn's roles, which this turn's keep unless a pod clearly overtakes the other.
     roles: Option<Roles>,
-    mine: Ga<Plan>,
-    theirs: Ga<Plan>,
-    rng: Rng,
+    duel: Duel<Plan>,
     seed: u64,
     /// What the last search did.
     pub last: Stats,
@@ -405,9 +403,7 @@ impl GaBot {
             seat: None,
             state: State::new([Vec2::ZERO; PODS]),
             roles: None,
-            mine: Ga::new(params.search),
-            theirs: Ga::new(params.search),
-            rng: Rng::new(seed),
+            duel: Duel::new(params.search, seed),
             seed,
             last: Stats::default(),
         }
@@ -422,8 +418,7 @@ impl GaBot {
             let (track, used) = protocol::parse_init(lines)?;
             self.track = Some(track);
             lines = &lines[used..];
-            self.mine.reset();
-            self.theirs.reset();
+            self.duel.reset();
             self.roles = None;
         }
         let track = self.track.expect("set above");
@@ -433,26 +428,24 @@ impl GaBot {
         }
         self.state = seen;
         self.seat = Some(seat);
-        let (mine_budget, theirs_budget) =
-            self.think
-                .budgets(first, started, self.params.opponent_share);
+        let budgets = self
+            .think
+            .budgets(first, started, self.params.opponent_share);
         let params = self.params;
         let roles = Roles::assign(&track, &self.state, &params.weights, self.roles);
         self.roles = Some(roles);
         let opponent = 1 - seat;
         // The opponent's plan, against our last plan shifted (or a straight one).
-        let ours_before = self.mine.best().map_or(params.straight(), shift_keep);
+        let ours_before = self
+            .duel
+            .ours_before()
+            .map_or(params.straight(), shift_keep);
         let mut theirs = Race::new(&track, self.state, opponent, &ours_before, roles, &params);
-        let (their_plan, their_stats) =
-            self.theirs
-                .search(&mut theirs, theirs_budget, &mut self.rng);
-        let mut ours = Race::new(&track, self.state, seat, &their_plan, roles, &params);
-        let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
-        self.last = Stats {
-            rollouts: stats.rollouts + their_stats.rollouts,
-            generations: stats.generations + their_stats.generations,
-            best_score: stats.best_score,
-        };
+        let state = self.state;
+        let (plan, stats) = self.duel.search(budgets, &mut theirs, |their_plan| {
+            Race::new(&track, state, seat, their_plan, roles, &params)
+        });
+        self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
         let mut orders: [String; 2] = Default::default();
         for k in 0..2 {

@@ -9,7 +9,7 @@ use super::step::{self, Action};
 use super::{flies_at_goal, protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::bot::{Answer, Bot};
 use crate::geom::{round_to_i32, Vec2};
-use crate::search::{Ga, Problem, Rng, Settings, Stats};
+use crate::search::{Duel, Problem, Rng, Settings, Stats};
 use std::time::Instant;
 
 /// Turns a plan looks ahead. 5 instead of 4, with the plans scored against two opponents
@@ -539,9 +539,7 @@ pub struct GaBot {
     pub think: Think,
     team: Option<usize>,
     state: Option<State>,
-    mine: Ga<Plan>,
-    theirs: Ga<Plan>,
-    rng: Rng,
+    duel: Duel<Plan>,
     seed: u64,
     pub last: Stats,
 }
@@ -553,9 +551,7 @@ impl GaBot {
             think,
             team: None,
             state: None,
-            mine: Ga::new(params.search),
-            theirs: Ga::new(params.search),
-            rng: Rng::new(seed),
+            duel: Duel::new(params.search, seed),
             seed,
             last: Stats::default(),
         }
@@ -573,38 +569,29 @@ impl GaBot {
                 .ok_or("first line: expected the team id, 0 or 1")?;
             self.team = Some(team);
             lines = &lines[1..];
-            self.mine.reset();
-            self.theirs.reset();
+            self.duel.reset();
         }
         let team = self.team.expect("set above");
         let state = protocol::parse_turn(lines, team, self.state.as_ref())?;
         let first = self.state.is_none();
-        let (mine_budget, theirs_budget) =
-            self.think
-                .budgets(first, started, self.params.opponent_share);
+        let budgets = self
+            .think
+            .budgets(first, started, self.params.opponent_share);
         let params = self.params;
-        let ours_before = self.mine.best().copied().unwrap_or(STRAIGHT);
+        let ours_before = self.duel.ours_before().copied().unwrap_or(STRAIGHT);
         let mut theirs = Match {
             start: state,
             me: 1 - team,
             other: ours_before,
             params: &params,
         };
-        let (their_plan, their_stats) =
-            self.theirs
-                .search(&mut theirs, theirs_budget, &mut self.rng);
-        let mut ours = Match {
+        let (plan, stats) = self.duel.search(budgets, &mut theirs, |their_plan| Match {
             start: state,
             me: team,
-            other: their_plan,
+            other: *their_plan,
             params: &params,
-        };
-        let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
-        self.last = Stats {
-            rollouts: stats.rollouts + their_stats.rollouts,
-            generations: stats.generations + their_stats.generations,
-            best_score: stats.best_score,
-        };
+        });
+        self.last = stats;
         let mut next = state;
         let mut out: [String; 2] = Default::default();
         for k in 0..2 {

@@ -316,6 +316,61 @@ impl<G: Copy> Ga<G> {
     }
 }
 
+/// The two searches of a contest bot's turn: the opponent's plan first, against a model of
+/// ours, then ours against it. Both populations carry over from turn to turn, and one random
+/// stream feeds both, so that a fixed budget and seed replay a game exactly.
+pub struct Duel<G: Copy> {
+    mine: Ga<G>,
+    theirs: Ga<G>,
+    rng: Rng,
+}
+
+impl<G: Copy> Duel<G> {
+    pub fn new(settings: Settings, seed: u64) -> Duel<G> {
+        Duel {
+            mine: Ga::new(settings),
+            theirs: Ga::new(settings),
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// Forgets both populations (a new game).
+    pub fn reset(&mut self) {
+        self.mine.reset();
+        self.theirs.reset();
+    }
+
+    /// Our best plan of the last turn, if there was one: what the opponent's search is run
+    /// against, shifted or not.
+    pub fn ours_before(&self) -> Option<&G> {
+        self.mine.best()
+    }
+
+    /// One turn: the opponent's plan searched with `theirs` (on the second budget), then ours
+    /// with the problem `ours` makes of that plan (on the first). Our plan, and the two
+    /// searches' rollouts and generations together with our best score.
+    pub fn search<P, Q>(
+        &mut self,
+        (mine_budget, theirs_budget): (Budget, Budget),
+        theirs: &mut P,
+        ours: impl FnOnce(&G) -> Q,
+    ) -> (G, Stats)
+    where
+        P: Problem<Genome = G>,
+        Q: Problem<Genome = G>,
+    {
+        let (their_plan, their_stats) = self.theirs.search(theirs, theirs_budget, &mut self.rng);
+        let mut ours = ours(&their_plan);
+        let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
+        let both = Stats {
+            rollouts: stats.rollouts + their_stats.rollouts,
+            generations: stats.generations + their_stats.generations,
+            best_score: stats.best_score,
+        };
+        (plan, both)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
