@@ -1,6 +1,7 @@
 //! `botsim arena`: its flags, the run with a progress bar, the summary; `arena merge`.
 
-use super::{GameName, LimitArgs};
+use super::LimitArgs;
+use crate::arena::GameKind;
 use crate::arena::{self, stats::Sprt};
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
@@ -13,7 +14,7 @@ pub(super) struct ArenaArgs {
     #[command(subcommand)]
     command: Option<ArenaCommand>,
     #[arg(long, value_enum, default_value = "csb")]
-    game: GameName,
+    game: GameKind,
     /// Player A (the one the statistics speak for): builtin:NAME[:k=v,...] or a command line.
     #[arg(long)]
     p1: Option<String>,
@@ -91,7 +92,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
     {
         return merge(&files, sprt, report.as_deref(), replays.as_deref());
     }
-    let game = args.game.kind();
+    let game = args.game;
     let players = match (args.p1, args.p2) {
         (Some(a), Some(b)) => vec![a, b],
         (None, None) if args.players.len() >= 2 => args.players.clone(),

@@ -25,7 +25,7 @@ mod tune;
 
 use crate::arena::GameKind;
 use anyhow::Result;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -39,23 +39,6 @@ use std::time::Duration;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum GameName {
-    /// Coders Strike Back
-    Csb,
-    /// Fantastic Bits
-    Fb,
-}
-
-impl GameName {
-    fn kind(self) -> GameKind {
-        match self {
-            GameName::Csb => GameKind::Csb,
-            GameName::Fb => GameKind::Fb,
-        }
-    }
 }
 
 /// The clocks of `--clock`.
@@ -115,7 +98,7 @@ enum Command {
     /// Play one game between two bots and print the result.
     Play {
         #[arg(long, value_enum, default_value = "csb")]
-        game: GameName,
+        game: GameKind,
         /// The referee's seed: picks the map as the contest server does. Without it, a random
         /// seed, printed on stderr (and in the JSON) so that the game can be played again.
         #[arg(long, allow_negative_numbers = true)]
@@ -159,7 +142,7 @@ enum Command {
     /// -p1 and -p2, its new one: play the game between the two programs and print their scores.
     Referee {
         #[arg(long, value_enum, default_value = "csb")]
-        game: GameName,
+        game: GameKind,
         #[command(flatten)]
         limits: LimitArgs,
         /// The new protocol's arguments, as cg-brutaltester appends them: -p1 CMD -p2 CMD
@@ -196,7 +179,7 @@ enum Command {
     /// Run a fixed, seeded workload and print turns per second and a behaviour fingerprint.
     Bench {
         #[arg(long, value_enum, default_value = "csb")]
-        game: GameName,
+        game: GameKind,
         /// Turns per workload.
         #[arg(long, default_value_t = 2_000_000)]
         turns: u64,
@@ -230,7 +213,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
                 eprintln!("botsim: seed {seed}");
                 seed
             });
-            play::play(game.kind(), seed, map, [p1, p2], trace, json, limits)
+            play::play(game, seed, map, [p1, p2], trace, json, limits)
         }
         Command::Arena(args) => arena::arena(args),
         Command::Tune(args) => tune::tune(args),
@@ -239,8 +222,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             game,
             limits,
             protocol,
-        } if !protocol.is_empty() => play::brutal_referee_new(game.kind(), &protocol, limits),
-        Command::Referee { game, .. } => play::brutal_referee(game.kind()),
+        } if !protocol.is_empty() => play::brutal_referee_new(game, &protocol, limits),
+        Command::Referee { game, .. } => play::brutal_referee(game),
         Command::Verify { files, all } => tools::verify(&files, all),
         Command::Bundle {
             bot,
@@ -254,11 +237,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             search: Some(ms),
             ..
         } => {
-            let mut r = crate::bench::search_rollouts(game.kind(), ms, 30)?;
+            let mut r = crate::bench::search_rollouts(game, ms, 30)?;
             r.sort_unstable();
             say!(
                 "{} search: {ms} ms a turn, 30 turns: rollouts min {} median {} max {} ({:.0} per ms)",
-                game.kind().name(),
+                game.name(),
                 r[0],
                 r[r.len() / 2],
                 r[r.len() - 1],
@@ -272,12 +255,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             ..
         } => {
             let started = std::time::Instant::now();
-            let (rollouts, fingerprint) = crate::bench::search_fixed(game.kind(), n, 30)?;
+            let (rollouts, fingerprint) = crate::bench::search_fixed(game, n, 30)?;
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             say!(
                 "{} search: {n} rollouts a turn, 30 turns: {ms:.0} ms, {:.0} rollouts per ms, \
                  fingerprint {fingerprint:016x}",
-                game.kind().name(),
+                game.name(),
                 rollouts as f64 / ms
             );
             Ok(ExitCode::SUCCESS)

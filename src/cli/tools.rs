@@ -1,6 +1,6 @@
 //! `botsim replay`, `verify`, `bundle` and `bench`.
 
-use super::GameName;
+use crate::arena::GameKind;
 use crate::referee::Mismatch;
 use crate::trace;
 use anyhow::{bail, Context, Result};
@@ -122,23 +122,20 @@ pub(super) fn print_mismatch(
     say!("MISMATCH {}:{line} (seed {seed}) {m}", path.display());
 }
 
-pub(super) fn bench(game: GameName, turns: u64, seed: u64) -> Result<ExitCode> {
+pub(super) fn bench(game: GameKind, turns: u64, seed: u64) -> Result<ExitCode> {
     use crate::bench::{csb_random_turns, fb_random_turns, Drive, Report};
-    let name = match game {
-        GameName::Csb => "csb",
-        GameName::Fb => "fb",
-    };
+    let name = game.name();
     say!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
     let workloads: &[&str] = match game {
-        GameName::Csb => &["actions", "text"],
-        GameName::Fb => &["actions"],
+        GameKind::Csb => &["actions", "text"],
+        GameKind::Fb => &["actions"],
     };
     for &name in workloads {
         let start = std::time::Instant::now();
         let r: Report = match (game, name) {
-            (GameName::Csb, "actions") => csb_random_turns(Drive::Actions, turns, seed),
-            (GameName::Csb, _) => csb_random_turns(Drive::Text, turns, seed),
-            (GameName::Fb, _) => fb_random_turns(turns, seed),
+            (GameKind::Csb, "actions") => csb_random_turns(Drive::Actions, turns, seed),
+            (GameKind::Csb, _) => csb_random_turns(Drive::Text, turns, seed),
+            (GameKind::Fb, _) => fb_random_turns(turns, seed),
         };
         let secs = start.elapsed().as_secs_f64();
         say!(

@@ -1,6 +1,7 @@
 //! `botsim tune`: an SPSA run with a progress bar, and `tune play | update | report | verify`.
 
-use super::{all_cores, GameName};
+use super::all_cores;
+use crate::arena::GameKind;
 use crate::arena::{self, stats::Sprt};
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
@@ -13,7 +14,7 @@ pub(super) struct TuneArgs {
     #[command(subcommand)]
     command: Option<TuneCommand>,
     #[arg(long, value_enum, default_value = "csb")]
-    game: GameName,
+    game: GameKind,
     /// The bot to tune: builtin:ga, with any fixed parameters after it.
     #[arg(long, default_value = "builtin:ga")]
     bot: String,
@@ -79,7 +80,7 @@ pub(super) enum TuneCommand {
     /// An SPRT of the tuned parameters against the defaults, through the arena.
     Verify {
         #[arg(long, value_enum, default_value = "csb")]
-        game: GameName,
+        game: GameKind,
         #[arg(long, default_value = "builtin:ga")]
         bot: String,
         /// The tuned parameters (name = number lines), e.g. tune/tuned.toml.
@@ -136,7 +137,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
             if games == 0 || !games.is_multiple_of(2) {
                 bail!("--games must be a positive even number");
             }
-            let mut cfg = arena::Config::new(game.kind(), vec![a, b], games, 1);
+            let mut cfg = arena::Config::new(game, vec![a, b], games, 1);
             cfg.threads = threads.unwrap_or_else(all_cores);
             cfg.sprt = Some(Sprt::parse(&sprt).map_err(anyhow::Error::msg)?);
             let out = arena::run(&cfg, &results, false, |_| {})?;
@@ -217,15 +218,15 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         .collect();
     let probe = tune::bot_with(&args.bot, args.rollouts, &starts);
     match args.game {
-        GameName::Csb => crate::builtin::csb(&probe, 1).map(drop)?,
-        GameName::Fb => crate::builtin::fb(&probe, 1).map(drop)?,
+        GameKind::Csb => crate::builtin::csb(&probe, 1).map(drop)?,
+        GameKind::Fb => crate::builtin::fb(&probe, 1).map(drop)?,
     }
     let mut schedule = Schedule::new(args.iterations);
     schedule.alpha = file.alpha.unwrap_or(schedule.alpha);
     schedule.gamma = file.gamma.unwrap_or(schedule.gamma);
     schedule.a = file.a;
     let run = Run {
-        game: args.game.kind(),
+        game: args.game,
         bot: args.bot,
         params: file.params,
         schedule,
