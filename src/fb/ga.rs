@@ -2,9 +2,7 @@
 //! both wizards' next turns (moves, throws, Flipendo and Accio on any free snaffle), scored by
 //! goals, snaffles' distance to the goal we attack, our wizards' reach to the snaffles they
 //! would split between them, the opponent's wizards' reach, and magic, against a model of the
-//! opponent searched first. Each search starts from last turn's plans and the straight plan
-//! (both wizards at full speed for the snaffles they split, throwing at the goal). Works from
-//! the contest's input lines only, like the CSB bot.
+//! opponent searched first. Works from the contest's input lines only, like the CSB bot.
 
 use super::state::{Effect, Spell, State, FIRST_SNAFFLE, MAX_SNAFFLES, WIZARDS};
 use super::step::{self, Action};
@@ -23,8 +21,8 @@ pub const HORIZON: usize = 5;
 /// One wizard's order for one turn, as genes in [0, 1].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gene {
-    /// Direction, as an offset of up to +/-90 degrees from the natural aim (the free snaffle to
-    /// move to, see [`chase_target`]; the goal to throw at). Set with [`Gene::set_angle`], which keeps `turn`.
+    /// Direction, as an offset of up to +/-90 degrees from the natural aim (the nearest free snaffle to
+    /// move to, the goal to throw at). Set with [`Gene::set_angle`], which keeps `turn`.
     angle: f64,
     /// The offset's cosine and sine, computed when the angle changes rather than in every
     /// rollout.
@@ -146,10 +144,8 @@ impl Default for Params {
             // Against fb_v3 at the same simulations (1,500 rollouts of two plays against
             // 3,000): 403-0-332, +33 [+8, +59], SPRT elo1=25 H1 after 735 games.
             robust: 0.5,
-            // Both on, against both off at 1,200 rollouts: 335-0-269, +38.2 [+9.5, +67.5],
-            // SPRT elo1=25 H1 after 604 games (each alone: +12, undecided in 2,000 and 1,080).
-            split_aim: 1.0,
-            seed_straight: 1.0,
+            split_aim: 0.0,
+            seed_straight: 0.0,
         }
     }
 }
