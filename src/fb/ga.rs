@@ -79,9 +79,11 @@ pub struct Weights {
     pub win: f64,
     /// The opponent's wizards' distance to their nearest free snaffle (per unit of distance).
     pub deny: f64,
-    /// The opponent holding a snaffle (counted against us).
+    /// The opponent holding a snaffle (counted against us). 0: not measured yet.
     pub their_hold: f64,
-    /// Each goal of theirs, beside `goal`.
+    /// Each goal of theirs, beside `goal`: 16,000 would count a conceded snaffle as if it lay
+    /// on our goal line still (today a goal against us costs only 4,000 more than a snaffle
+    /// there). 0: at 16,000 it lost 89-0-94, SPRT H0 after 182 games at 1,200 rollouts.
     pub conceded: f64,
 }
 
@@ -110,11 +112,12 @@ pub struct Params {
     pub opponent_share: f64,
     /// Probability mass of the spell genes.
     pub spell_gene: f64,
-    /// Above 0.5: spell genes also draw Petrificus (on a free snaffle or an opponent's wizard).
-    /// Off: with it the bot lost 157 of 200 games to the one without (182 of 200 with it for
-    /// our wizards only). It cast Petrificus as soon as it had the 10 magic, on snaffles, so
-    /// magic never reached the 20 of Flipendo, the spell that wins games. With 20 magic kept
-    /// back for Flipendo (as now) it still loses: 88-0-112, -42 [-90, +5].
+    /// Above 0.5: spell genes also draw Petrificus, on a free snaffle that flies at our goal
+    /// ([`spell_of`]). Off: on shots only it lost 36-0-66 (-105, SPRT H0 after 102 games at
+    /// 1,200 rollouts). Earlier, on any free snaffle or opponent's wizard, the bot lost 157 of
+    /// 200 games: it cast Petrificus as soon as it had the 10 magic, so magic never reached the
+    /// 20 of Flipendo, the spell that wins games; with 20 magic kept back it still lost
+    /// 88-0-112, -42 [-90, +5].
     pub petrificus: f64,
     /// Weight of a plan's score against a straight opponent (every wizard at full speed to its
     /// nearest snaffle, throwing at the goal) beside its score against the opponent's searched
@@ -125,7 +128,9 @@ pub struct Params {
     /// between two snaffles) rather than its nearest free snaffle.
     pub split_aim: f64,
     /// Above 0.5: every search starts with the straight plan (full speed to the natural aim,
-    /// throws at the goal centre) among last turn's plans.
+    /// throws at the goal centre) among last turn's plans. Off, and `split_aim` too: both on
+    /// won 335-0-269 (+38, SPRT H1) at 1,200 rollouts, but 54-0-55 at 6,000 and 42-0-58 at the
+    /// contest's time (-56 [-122, +6]): they stand in for search the bot has at 85 ms.
     pub seed_straight: f64,
 }
 
