@@ -11,5 +11,5 @@ const TUNED: &[(&str, f64)] = &[];
 fn main() {
     // 65 of the contest's 75 ms: with two games on two cores, a 70 ms budget ran over 75 ms
     // in 3 turns of 47,469 (the machine, not the search: p99 was 70.2 ms), and lost 3 games.
-    botsim::bot::contest_main::<botsim::csb::ga::GaBot>(65, TUNED);
+    botsim::bot::contest_main(65, TUNED, botsim::csb::ga::GaBot::new);
 }

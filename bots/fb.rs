@@ -10,5 +10,5 @@
 const TUNED: &[(&str, f64)] = &[];
 
 fn main() {
-    botsim::bot::contest_main::<botsim::fb::ga::GaBot>(85, TUNED);
+    botsim::bot::contest_main(85, TUNED, botsim::fb::ga::GaBot::new);
 }

@@ -4,10 +4,12 @@
 //! fingerprint alone.
 
 use crate::arena::GameKind;
+use crate::bot::ContestBot;
 use crate::csb::{self, Command, Pod, Setup, State, Steer, Thrust, Track};
 use crate::fb;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::Instant;
 
 /// How the workload drives the pods.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -305,34 +307,8 @@ fn as_searched(track: &Track, pod: &Pod, command: Command) -> Command {
     csb::ga::face(angle, &mut csb::ga::facing_of(pod), delta, command.thrust)
 }
 
-/// A search bot as the search benchmarks drive it: the GA bot of either game.
-trait Searcher {
-    /// One turn from its input lines; the order lines.
-    fn turn(&mut self, input: &[String]) -> anyhow::Result<[String; 2]>;
-    /// Rollouts the last turn's search did.
-    fn rollouts(&self) -> u64;
-}
-
-impl Searcher for csb::ga::GaBot {
-    fn turn(&mut self, input: &[String]) -> anyhow::Result<[String; 2]> {
-        csb::ga::GaBot::turn(self, input, std::time::Instant::now()).map_err(anyhow::Error::msg)
-    }
-    fn rollouts(&self) -> u64 {
-        self.last.rollouts
-    }
-}
-
-impl Searcher for fb::ga::GaBot {
-    fn turn(&mut self, input: &[String]) -> anyhow::Result<[String; 2]> {
-        fb::ga::GaBot::turn(self, input, std::time::Instant::now()).map_err(anyhow::Error::msg)
-    }
-    fn rollouts(&self) -> u64 {
-        self.last.rollouts
-    }
-}
-
 /// The default GA bot of `game` with budget `think`.
-fn searcher(game: GameKind, think: crate::search::Think) -> Box<dyn Searcher> {
+fn searcher(game: GameKind, think: crate::search::Think) -> Box<dyn ContestBot> {
     match game {
         GameKind::Csb => Box::new(csb::ga::GaBot::new(Default::default(), think, 1)),
         GameKind::Fb => Box::new(fb::ga::GaBot::new(Default::default(), think, 1)),
@@ -385,8 +361,9 @@ pub fn search_rollouts(game: GameKind, ms: u64, turns: usize) -> anyhow::Result<
     );
     let mut out = Vec::new();
     for input in search_positions(game, turns)? {
-        bot.turn(&input)?;
-        out.push(bot.rollouts());
+        bot.turn(&input, Instant::now())
+            .map_err(anyhow::Error::msg)?;
+        out.push(bot.stats().rollouts);
     }
     Ok(out)
 }
@@ -400,8 +377,10 @@ pub fn search_fixed(game: GameKind, rollouts: u64, turns: usize) -> anyhow::Resu
     let mut fp = Fingerprint::default();
     let mut done = 0;
     for input in &positions {
-        let orders = bot.turn(input)?;
-        done += bot.rollouts();
+        let orders = bot
+            .turn(input, Instant::now())
+            .map_err(anyhow::Error::msg)?;
+        done += bot.stats().rollouts;
         for line in orders {
             for b in line.bytes() {
                 fp.add(b as u64);

@@ -62,15 +62,14 @@ pub trait Bot<G: Game> {
     }
 }
 
-/// A contest submission's bot, as [`contest_main`] drives it: how it is made, where a turn's
-/// input ends, and the turn.
-pub trait ContestBot: Sized {
-    /// Its parameters, tunable by name.
-    type Params: crate::params::Named + Default;
-    fn new(params: Self::Params, think: crate::search::Think, seed: u64) -> Self;
+/// A contest submission's bot, as [`contest_main`] drives it: where a turn's input ends, and
+/// the turn.
+pub trait ContestBot {
     /// How many more lines this turn's input has, given the lines read so far (at least one;
     /// on the first turn the initial lines come first). 0: the input is whole.
-    fn lines_missing(first: bool, lines: &[String]) -> usize;
+    fn lines_missing(first: bool, lines: &[String]) -> usize
+    where
+        Self: Sized;
     /// One turn: its input lines, the instant the first was read, and the two order lines.
     fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String>;
     /// What the last turn's search did.
@@ -78,12 +77,20 @@ pub trait ContestBot: Sized {
 }
 
 /// The whole of a contest submission: the settings from the command line or the environment
-/// (`default_ms` a turn, the `tuned` constants compiled in), then turn after turn until the
-/// input ends. The clock starts when a turn's first line is read; after the turn, the report
-/// goes to stderr and then both orders in one write, flushed at once.
-pub fn contest_main<B: ContestBot>(default_ms: u64, tuned: &[(&str, f64)]) {
+/// (`default_ms` a turn, the `tuned` constants compiled in), the bot `make` builds from them,
+/// then turn after turn until the input ends. The clock starts when a turn's first line is
+/// read; after the turn, the report goes to stderr and then both orders in one write, flushed
+/// at once.
+pub fn contest_main<P, B>(
+    default_ms: u64,
+    tuned: &[(&str, f64)],
+    make: impl FnOnce(P, crate::search::Think, u64) -> B,
+) where
+    P: crate::params::Named + Default,
+    B: ContestBot,
+{
     let args: Vec<String> = std::env::args().collect();
-    let mut params = B::Params::default();
+    let mut params = P::default();
     let settings = match Settings::from_args(&args, default_ms, tuned, &mut params) {
         Ok(s) => s,
         Err(e) => {
@@ -91,7 +98,7 @@ pub fn contest_main<B: ContestBot>(default_ms: u64, tuned: &[(&str, f64)]) {
             std::process::exit(2)
         }
     };
-    let mut bot = B::new(params, settings.think, settings.seed);
+    let mut bot = make(params, settings.think, settings.seed);
     let stdin = std::io::stdin();
     let mut input = stdin.lock().lines();
     let mut next = move || match input.next() {

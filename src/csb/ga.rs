@@ -9,7 +9,7 @@ use super::protocol::{self, format_order};
 use super::state::{Pod, State, Track, PODS};
 use super::step::{self, Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
 use super::{Csb, View};
-use crate::bot::{Answer, Bot};
+use crate::bot::{Answer, Bot, ContestBot};
 use crate::geom::{round_to_i32, Vec2};
 pub use crate::search::Think;
 use crate::search::{shift_keep, Duel, Problem, Rng, Settings, Stats};
@@ -409,9 +409,48 @@ impl GaBot {
         }
     }
 
+    /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
+    fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
+        let pod = &self.state.pods[i];
+        let heading = step::turned(track, pod, gene.turn.delta);
+        let x = pod.pos.x + heading.cos() * 10_000.0;
+        let y = pod.pos.y + heading.sin() * 10_000.0;
+        let thrust = gene.order(!pod.boost_used);
+        (round_to_i32(x), round_to_i32(y), thrust)
+    }
+
+    /// A description for traces and logs.
+    pub fn describe(&self) -> String {
+        format!("ga({},seed={})", self.think.describe(), self.seed)
+    }
+}
+
+/// Marks the pods of `player` that BOOSTed last turn, which the input lines do not say. A pod
+/// that hit nothing moved by its speed plus its thrust, and kept 0.85 of that as its new speed
+/// (both rounded); a move that agrees with its new speed and is more than twice a normal thrust
+/// beyond its old speed was a BOOST, unless the pod started the turn touching another (a hit at
+/// its very start moves the pod as a thrust would). Without this the opponent model keeps a
+/// BOOST that is gone.
+pub fn infer_boosts(before: &State, now: &mut State, player: usize) {
+    for i in player * 2..player * 2 + 2 {
+        let (was, pod) = (&before.pods[i], &now.pods[i]);
+        let moved = pod.pos - was.pos;
+        let unhit = (pod.vel * (1.0 / step::FRICTION_KEEP) - moved).norm() < 4.0
+            && (0..PODS).all(|k| k == i || before.pods[k].pos.dist(was.pos) > 900.0);
+        if unhit && (moved - was.vel).norm() > 2.0 * MAX_THRUST as f64 {
+            now.pods[i].boost_used = true;
+        }
+    }
+}
+
+impl ContestBot for GaBot {
+    fn lines_missing(first: bool, lines: &[String]) -> usize {
+        protocol::lines_missing(first, lines)
+    }
+
     /// One turn: the input lines of the turn (the init lines first on the first turn), the
     /// instant its first line was read, and the two order lines to print.
-    pub fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
+    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
         let mut lines = lines;
         let first = self.track.is_none();
         if first {
@@ -463,55 +502,6 @@ impl GaBot {
             }
         }
         Ok(orders)
-    }
-
-    /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
-    fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
-        let pod = &self.state.pods[i];
-        let heading = step::turned(track, pod, gene.turn.delta);
-        let x = pod.pos.x + heading.cos() * 10_000.0;
-        let y = pod.pos.y + heading.sin() * 10_000.0;
-        let thrust = gene.order(!pod.boost_used);
-        (round_to_i32(x), round_to_i32(y), thrust)
-    }
-
-    /// A description for traces and logs.
-    pub fn describe(&self) -> String {
-        format!("ga({},seed={})", self.think.describe(), self.seed)
-    }
-}
-
-/// Marks the pods of `player` that BOOSTed last turn, which the input lines do not say. A pod
-/// that hit nothing moved by its speed plus its thrust, and kept 0.85 of that as its new speed
-/// (both rounded); a move that agrees with its new speed and is more than twice a normal thrust
-/// beyond its old speed was a BOOST, unless the pod started the turn touching another (a hit at
-/// its very start moves the pod as a thrust would). Without this the opponent model keeps a
-/// BOOST that is gone.
-pub fn infer_boosts(before: &State, now: &mut State, player: usize) {
-    for i in player * 2..player * 2 + 2 {
-        let (was, pod) = (&before.pods[i], &now.pods[i]);
-        let moved = pod.pos - was.pos;
-        let unhit = (pod.vel * (1.0 / step::FRICTION_KEEP) - moved).norm() < 4.0
-            && (0..PODS).all(|k| k == i || before.pods[k].pos.dist(was.pos) > 900.0);
-        if unhit && (moved - was.vel).norm() > 2.0 * MAX_THRUST as f64 {
-            now.pods[i].boost_used = true;
-        }
-    }
-}
-
-impl crate::bot::ContestBot for GaBot {
-    type Params = Params;
-
-    fn new(params: Params, think: Think, seed: u64) -> GaBot {
-        GaBot::new(params, think, seed)
-    }
-
-    fn lines_missing(first: bool, lines: &[String]) -> usize {
-        protocol::lines_missing(first, lines)
-    }
-
-    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
-        GaBot::turn(self, lines, started)
     }
 
     fn stats(&self) -> &Stats {

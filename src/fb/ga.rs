@@ -7,7 +7,7 @@
 use super::state::{Effect, Spell, State, FIRST_SNAFFLE, MAX_SNAFFLES, WIZARDS};
 use super::step::{self, Action};
 use super::{flies_at_goal, protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
-use crate::bot::{Answer, Bot};
+use crate::bot::{Answer, Bot, ContestBot};
 use crate::geom::{round_to_i32, Vec2};
 use crate::search::{Duel, Problem, Rng, Settings, Stats};
 use std::time::Instant;
@@ -562,9 +562,48 @@ impl GaBot {
         }
     }
 
+    pub fn describe(&self) -> String {
+        format!("ga({},seed={})", self.think.describe(), self.seed)
+    }
+}
+
+/// What our own order does that next turn's input will not show: the grab cooldown it starts
+/// and the spell it pays for (both as the state stands at the start of the next turn).
+fn remember(state: &mut State, w: usize, action: &Action) {
+    let wz = &mut state.wizards[w];
+    if wz.holding.is_some() {
+        // Set to 3 by the order, less the decrement of the turn's physics.
+        wz.grab_cooldown = 2;
+    } else {
+        wz.grab_cooldown = (wz.grab_cooldown - 1).max(0);
+    }
+    for e in &mut wz.effects {
+        e.countdown = e.countdown.saturating_sub(1);
+        if e.countdown == 0 {
+            e.target = None;
+        }
+    }
+    if let Action::Cast { spell, target } = *action {
+        let magic = state.players[State::team(w)].magic;
+        if magic >= spell.cost() {
+            let slot = state.slot_of(target).map(|s| s as u8);
+            state.wizards[w].effects[spell as usize] = Effect {
+                countdown: spell.duration(),
+                target: slot,
+            };
+            state.players[State::team(w)].magic -= spell.cost();
+        }
+    }
+}
+
+impl ContestBot for GaBot {
+    fn lines_missing(first: bool, lines: &[String]) -> usize {
+        protocol::lines_missing(first, lines)
+    }
+
     /// One turn: its input lines (the team id first on the first turn), the instant the first
     /// was read, and the two order lines to print.
-    pub fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
+    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
         let mut lines = lines;
         if self.team.is_none() {
             let team = lines
@@ -607,55 +646,6 @@ impl GaBot {
         }
         self.state = Some(next);
         Ok(out)
-    }
-
-    pub fn describe(&self) -> String {
-        format!("ga({},seed={})", self.think.describe(), self.seed)
-    }
-}
-
-/// What our own order does that next turn's input will not show: the grab cooldown it starts
-/// and the spell it pays for (both as the state stands at the start of the next turn).
-fn remember(state: &mut State, w: usize, action: &Action) {
-    let wz = &mut state.wizards[w];
-    if wz.holding.is_some() {
-        // Set to 3 by the order, less the decrement of the turn's physics.
-        wz.grab_cooldown = 2;
-    } else {
-        wz.grab_cooldown = (wz.grab_cooldown - 1).max(0);
-    }
-    for e in &mut wz.effects {
-        e.countdown = e.countdown.saturating_sub(1);
-        if e.countdown == 0 {
-            e.target = None;
-        }
-    }
-    if let Action::Cast { spell, target } = *action {
-        let magic = state.players[State::team(w)].magic;
-        if magic >= spell.cost() {
-            let slot = state.slot_of(target).map(|s| s as u8);
-            state.wizards[w].effects[spell as usize] = Effect {
-                countdown: spell.duration(),
-                target: slot,
-            };
-            state.players[State::team(w)].magic -= spell.cost();
-        }
-    }
-}
-
-impl crate::bot::ContestBot for GaBot {
-    type Params = Params;
-
-    fn new(params: Params, think: Think, seed: u64) -> GaBot {
-        GaBot::new(params, think, seed)
-    }
-
-    fn lines_missing(first: bool, lines: &[String]) -> usize {
-        protocol::lines_missing(first, lines)
-    }
-
-    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
-        GaBot::turn(self, lines, started)
     }
 
     fn stats(&self) -> &Stats {
