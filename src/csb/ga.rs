@@ -12,7 +12,9 @@ use super::{Csb, View};
 use crate::bot::{Answer, Bot, ContestBot};
 use crate::geom::{round_to_i32, Vec2};
 pub use crate::search::Think;
-use crate::search::{shift_keep, Duel, Problem, Rng, Settings, Stats};
+use crate::search::{
+    crossover_units, shift_keep, shift_units, Duel, Problem, Rng, Settings, Stats,
+};
 use std::time::Instant;
 
 /// Turns a plan looks ahead.
@@ -356,19 +358,11 @@ impl Problem for Race<'_> {
     }
 
     fn crossover(&self, a: &Plan, b: &Plan, rng: &mut Rng) -> Plan {
-        // Per pod: one parent's plan for that pod, whole (pods play different roles).
-        let pick = [rng.unit() < 0.5, rng.unit() < 0.5];
-        std::array::from_fn(|t| std::array::from_fn(|k| if pick[k] { a[t][k] } else { b[t][k] }))
+        crossover_units(a, b, rng)
     }
 
     fn shift(&self, plan: &Plan, rng: &mut Rng) -> Plan {
-        std::array::from_fn(|t| {
-            if t + 1 < HORIZON {
-                plan[t + 1]
-            } else {
-                [self.params.random_gene(rng), self.params.random_gene(rng)]
-            }
-        })
+        shift_units(plan, || self.params.random_gene(rng))
     }
 
     fn evaluate(&mut self, plan: &Plan) -> f64 {

@@ -9,7 +9,7 @@ use super::step::{self, Action};
 use super::{flies_at_goal, protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::bot::{Answer, Bot, ContestBot};
 use crate::geom::{round_to_i32, Vec2};
-use crate::search::{Duel, Problem, Rng, Settings, Stats};
+use crate::search::{crossover_units, shift_units, Duel, Problem, Rng, Settings, Stats};
 use std::time::Instant;
 
 /// Turns a plan looks ahead. 5 instead of 4, with the plans scored against two opponents
@@ -507,18 +507,11 @@ impl Problem for Match<'_> {
     }
 
     fn crossover(&self, a: &Plan, b: &Plan, rng: &mut Rng) -> Plan {
-        let pick = [rng.unit() < 0.5, rng.unit() < 0.5];
-        std::array::from_fn(|t| std::array::from_fn(|k| if pick[k] { a[t][k] } else { b[t][k] }))
+        crossover_units(a, b, rng)
     }
 
     fn shift(&self, plan: &Plan, rng: &mut Rng) -> Plan {
-        std::array::from_fn(|t| {
-            if t + 1 < HORIZON {
-                plan[t + 1]
-            } else {
-                [random_gene(rng), random_gene(rng)]
-            }
-        })
+        shift_units(plan, || random_gene(rng))
     }
 
     fn evaluate(&mut self, plan: &Plan) -> f64 {

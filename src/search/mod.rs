@@ -37,6 +37,33 @@ pub fn shift_keep<T: Copy, const H: usize>(plan: &[T; H]) -> [T; H] {
     std::array::from_fn(|t| plan[(t + 1).min(H - 1)])
 }
 
+/// A child of two plans of units' orders (`[[order; units]; turns]`): each unit (pod, wizard)
+/// takes its orders for every turn from one parent, drawn per unit, as units play different
+/// roles.
+pub fn crossover_units<T: Copy, const U: usize, const H: usize>(
+    a: &[[T; U]; H],
+    b: &[[T; U]; H],
+    rng: &mut Rng,
+) -> [[T; U]; H] {
+    let pick: [bool; U] = std::array::from_fn(|_| rng.unit() < 0.5);
+    std::array::from_fn(|t| std::array::from_fn(|k| if pick[k] { a[t][k] } else { b[t][k] }))
+}
+
+/// A plan of units' orders one turn later: its first turn dropped, and a last turn of `fresh`
+/// orders, unit by unit.
+pub fn shift_units<T: Copy, const U: usize, const H: usize>(
+    plan: &[[T; U]; H],
+    mut fresh: impl FnMut() -> T,
+) -> [[T; U]; H] {
+    std::array::from_fn(|t| {
+        if t + 1 < H {
+            plan[t + 1]
+        } else {
+            std::array::from_fn(|_| fresh())
+        }
+    })
+}
+
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Budget {
