@@ -79,7 +79,8 @@ pub struct Weights {
     pub win: f64,
     /// The opponent's wizards' distance to their nearest free snaffle (per unit of distance).
     pub deny: f64,
-    /// The opponent holding a snaffle (counted against us). 0: not measured yet.
+    /// The opponent holding a snaffle (counted against us). 0: at 300, 127-0-130 (-2.7 [-46,
+    /// +41]) in 257 games at 6,000 rollouts, undecided when stopped.
     pub their_hold: f64,
     /// Each goal of theirs, beside `goal`: 16,000 would count a conceded snaffle as if it lay
     /// on our goal line still (today a goal against us costs only 4,000 more than a snaffle
