@@ -334,5 +334,5 @@ fn a_round_robin_rates_every_player() {
     let table = arena::ratings(&out.results);
     assert_eq!(table.len(), 3);
     assert_eq!(table[0].player, GA, "the search bot rates first");
-    assert!(table.iter().all(|r| r.games == 8));
+    assert!(table.iter().all(|r| r.record.games() == 8));
 }

@@ -85,14 +85,18 @@ impl GameResult {
             .map(String::as_str)
     }
 
-    /// Player A's points: 1 win, 0.5 draw, 0 loss (A is in seat 0 in even games).
-    pub fn points_a(&self) -> Points {
-        let a = self.game % 2;
-        match self.scores[a].cmp(&self.scores[1 - a]) {
+    /// The points of the player in `seat`: 1 win, 0.5 draw, 0 loss.
+    pub fn points(&self, seat: usize) -> Points {
+        match self.scores[seat].cmp(&self.scores[1 - seat]) {
             std::cmp::Ordering::Greater => 1.0,
             std::cmp::Ordering::Equal => 0.5,
             std::cmp::Ordering::Less => 0.0,
         }
+    }
+
+    /// Player A's points (A is in seat 0 in even games).
+    pub fn points_a(&self) -> Points {
+        self.points(self.game % 2)
     }
 }
 
@@ -609,10 +613,8 @@ pub fn time_report(results: &[GameResult]) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
     pub player: String,
-    pub games: u64,
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
+    /// Its wins, draws and losses (no pairs: the pentanomial stays empty).
+    pub record: stats::Summary,
     /// Elo on a scale whose mean over the players is 0 (Bradley-Terry fit).
     pub elo: f64,
 }
@@ -638,34 +640,19 @@ pub fn ratings(results: &[GameResult]) -> Vec<Rating> {
         .iter()
         .map(|p| Rating {
             player: p.clone(),
-            games: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
+            record: stats::Summary::default(),
             elo: 0.0,
         })
         .collect();
     for r in results {
         let (a, b) = (idx(&r.seats[0]), idx(&r.seats[1]));
-        let pa = match r.scores[0].cmp(&r.scores[1]) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        };
+        let pa = r.points(0);
         wins[a] += pa;
         wins[b] += 1.0 - pa;
         met[a][b] += 1.0;
         met[b][a] += 1.0;
         for (k, p) in [(a, pa), (b, 1.0 - pa)] {
-            let t = &mut table[k];
-            t.games += 1;
-            if p == 1.0 {
-                t.wins += 1;
-            } else if p == 0.0 {
-                t.losses += 1;
-            } else {
-                t.draws += 1;
-            }
+            table[k].record.count(p);
         }
     }
     // MM iteration for Bradley-Terry; half a point of prior keeps unbeaten players finite.
@@ -708,13 +695,13 @@ pub fn ratings_report(results: &[GameResult]) -> String {
         "player", "games", "W-D-L", "score", "Elo"
     );
     for r in &table {
-        let score = (r.wins as f64 + 0.5 * r.draws as f64) / r.games.max(1) as f64;
+        let w = &r.record;
         out.push_str(&format!(
             "{:<width$}  {:>6}  {:>13}  {:>5.1}%  {:>+7.1}\n",
             r.player,
-            r.games,
-            format!("{}-{}-{}", r.wins, r.draws, r.losses),
-            100.0 * score,
+            w.games(),
+            format!("{}-{}-{}", w.wins, w.draws, w.losses),
+            100.0 * w.score(),
             r.elo
         ));
     }
@@ -981,7 +968,10 @@ mod tests {
         let names: Vec<&str> = t.iter().map(|r| r.player.as_str()).collect();
         assert_eq!(names, ["A", "B", "C"]);
         assert!(t.iter().map(|r| r.elo).sum::<f64>().abs() < 1e-6);
-        assert_eq!((t[0].wins, t[0].losses, t[0].games), (13, 3, 16));
+        assert_eq!(
+            (t[0].record.wins, t[0].record.losses, t[0].record.games()),
+            (13, 3, 16)
+        );
         // Symmetric records give symmetric ratings.
         let sym = ratings(&[result(0, "X", "Y", [2, 1]), result(1, "Y", "X", [2, 1])]);
         assert!(sym[0].elo.abs() < 1e-6 && sym[1].elo.abs() < 1e-6);

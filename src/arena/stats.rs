@@ -21,18 +21,23 @@ impl Summary {
     pub fn new(games: &[Points], pairs: &[(Points, Points)]) -> Summary {
         let mut s = Summary::default();
         for &p in games {
-            if p > 0.5 {
-                s.wins += 1;
-            } else if p < 0.5 {
-                s.losses += 1;
-            } else {
-                s.draws += 1;
-            }
+            s.count(p);
         }
         for &(a, b) in pairs {
             s.pentanomial[((a + b) * 2.0).round() as usize] += 1;
         }
         s
+    }
+
+    /// Counts one game by the player's points in it: a win, a draw or a loss.
+    pub fn count(&mut self, p: Points) {
+        if p > 0.5 {
+            self.wins += 1;
+        } else if p < 0.5 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
     }
 
     pub fn games(&self) -> u64 {
