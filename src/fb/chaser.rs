@@ -52,12 +52,7 @@ impl Chaser {
             HEIGHT as f64 / 2.0,
         );
         let home = Vec2::new(WIDTH as f64 - goal.x, goal.y);
-        let free: Vec<usize> = s
-            .snaffle_slots()
-            .filter(|&k| {
-                s.snaffles[k - FIRST_SNAFFLE].alive && !s.snaffles[k - FIRST_SNAFFLE].captured
-            })
-            .collect();
+        let free: Vec<usize> = s.snaffle_slots().filter(|&k| s.snaffle_free(k)).collect();
         let mine = [view.team * 2, view.team * 2 + 1];
         let mut magic = s.players[view.team].magic;
         let mut taken: Option<usize> = None;

@@ -228,8 +228,7 @@ fn chase_target(s: &State, w: usize) -> Option<usize> {
     let mut first: Option<(f64, usize)> = None;
     let mut second: Option<(f64, usize)> = None;
     for k in s.snaffle_slots() {
-        let sn = &s.snaffles[k - FIRST_SNAFFLE];
-        if sn.alive && !sn.captured {
+        if s.snaffle_free(k) {
             let d = (s.bodies[k].pos - me).norm2();
             if first.is_none_or(|(b, _)| d < b) {
                 second = first;
@@ -259,8 +258,7 @@ fn chase_target(s: &State, w: usize) -> Option<usize> {
 fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for k in s.snaffle_slots() {
-        let sn = &s.snaffles[k - FIRST_SNAFFLE];
-        if sn.alive && !sn.captured {
+        if s.snaffle_free(k) {
             let d = (s.bodies[k].pos - from).norm2();
             if best.is_none_or(|(b, _)| d < b) {
                 best = Some((d, k));
@@ -328,8 +326,7 @@ fn spell_of(s: &State, w: usize, u: f64, petrificus: bool) -> Option<(Spell, usi
     let mut shots = [0usize; MAX_SNAFFLES];
     let (mut n, mut m) = (0, 0);
     for k in s.snaffle_slots() {
-        let sn = &s.snaffles[k - FIRST_SNAFFLE];
-        if sn.alive && !sn.captured {
+        if s.snaffle_free(k) {
             free[n] = k;
             n += 1;
             if petrificus && flies_at_goal(s.bodies[k].pos, s.bodies[k].vel, home) {
@@ -461,16 +458,14 @@ fn split_chase(s: &State, wizards: [usize; 2]) -> f64 {
     let mut best = f64::INFINITY;
     let mut nearest = [f64::INFINITY; 2];
     for i in s.snaffle_slots() {
-        let si = &s.snaffles[i - FIRST_SNAFFLE];
-        if !si.alive || si.captured {
+        if !s.snaffle_free(i) {
             continue;
         }
         let p = s.bodies[i].pos;
         let (da, db) = (p.dist(a), p.dist(b));
         nearest = [nearest[0].min(da), nearest[1].min(db)];
         for j in s.snaffle_slots() {
-            let sj = &s.snaffles[j - FIRST_SNAFFLE];
-            if j != i && sj.alive && !sj.captured {
+            if j != i && s.snaffle_free(j) {
                 best = best.min(da + s.bodies[j].pos.dist(b));
             }
         }

@@ -187,6 +187,16 @@ impl State {
         FIRST_SNAFFLE..FIRST_SNAFFLE + self.snaffle_count as usize
     }
 
+    /// Whether the snaffle in slot `k` is free: still in play and held by no one, so that a
+    /// wizard can run for it, grab it or cast on it. (A test in the loop over
+    /// [`State::snaffle_slots`], not a filtering iterator: that one cost the search 5% more
+    /// instructions.)
+    #[inline]
+    pub fn snaffle_free(&self, k: usize) -> bool {
+        let sn = &self.snaffles[k - FIRST_SNAFFLE];
+        sn.alive && !sn.captured
+    }
+
     /// The id players see for a slot: wizards 0..4, snaffles 4.., bludgers after them.
     #[inline]
     pub fn id_of(&self, slot: usize) -> i32 {
