@@ -10,6 +10,8 @@ use std::collections::BTreeMap;
 /// A built-in bot's name and parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spec {
+    /// The spec as given (results files name players by it).
+    pub text: String,
     pub name: String,
     pub params: BTreeMap<String, String>,
 }
@@ -29,6 +31,7 @@ impl Spec {
             map.insert(k.trim().to_string(), v.trim().to_string());
         }
         Ok(Some(Spec {
+            text: text.to_string(),
             name: name.to_string(),
             params: map,
         }))
@@ -57,10 +60,12 @@ impl Spec {
 
 /// A search bot's budget (`rollouts=N`, default 20,000, or `ms=M`) and seed (`seed=S`, else
 /// `seed`).
-fn think(spec: &mut Spec, text: &str, seed: u64) -> Result<(crate::search::Think, u64)> {
+fn think(spec: &mut Spec, seed: u64) -> Result<(crate::search::Think, u64)> {
     let seed = spec.take("seed", seed)?;
     let think = if let Some(ms) = spec.params.remove("ms") {
-        let ms: u64 = ms.parse().with_context(|| format!("{text}: ms={ms}"))?;
+        let ms: u64 = ms
+            .parse()
+            .with_context(|| format!("{}: ms={ms}", spec.text))?;
         crate::search::Think::Millis {
             first: ms.max(900),
             later: ms,
@@ -99,10 +104,8 @@ fn configure(spec: &mut Spec, params: &mut impl crate::params::Named) -> Result<
 /// A CSB bot from its name: `builtin:racer`, `builtin:interceptor[:block=0|1]`,
 /// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
 /// when the text gives none.
-pub fn csb(text: &str, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
-    let Some(mut spec) = Spec::parse(text)? else {
-        bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
-    };
+pub fn csb(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
+    let mut spec = spec.clone();
     let bot: Box<dyn Bot<Csb>> = match spec.name.as_str() {
         "racer" => {
             let d = csb::racer::Racer::default();
@@ -122,12 +125,15 @@ pub fn csb(text: &str, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
             })
         }
         "ga" => {
-            let (think, seed) = think(&mut spec, text, seed)?;
+            let (think, seed) = think(&mut spec, seed)?;
             let mut params = csb::ga::Params::default();
             configure(&mut spec, &mut params)?;
             Box::new(csb::ga::GaBot::new(params, think, seed))
         }
-        _ => bail!("unknown built-in bot '{text}' (csb has: builtin:racer, builtin:interceptor, builtin:ga)"),
+        _ => bail!(
+            "unknown built-in bot '{}' (csb has: builtin:racer, builtin:interceptor, builtin:ga)",
+            spec.text
+        ),
     };
     spec.finish()?;
     Ok(bot)
@@ -136,10 +142,8 @@ pub fn csb(text: &str, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
 /// An FB bot from its name: `builtin:chaser[:keeper=1,accio=1,pass=1]`,
 /// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
 /// when the text gives none.
-pub fn fb(text: &str, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
-    let Some(mut spec) = Spec::parse(text)? else {
-        bail!("bot '{text}': only built-in bots (builtin:NAME) are supported so far");
-    };
+pub fn fb(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
+    let mut spec = spec.clone();
     let bot: Box<dyn Bot<Fb>> = match spec.name.as_str() {
         "chaser" => {
             let d = fb::chaser::Chaser::default();
@@ -152,13 +156,25 @@ pub fn fb(text: &str, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
             })
         }
         "ga" => {
-            let (think, seed) = think(&mut spec, text, seed)?;
+            let (think, seed) = think(&mut spec, seed)?;
             let mut params = fb::ga::Params::default();
             configure(&mut spec, &mut params)?;
             Box::new(fb::ga::GaBot::new(params, think, seed))
         }
-        _ => bail!("unknown built-in bot '{text}' (fb has: builtin:chaser, builtin:ga)"),
+        _ => bail!(
+            "unknown built-in bot '{}' (fb has: builtin:chaser, builtin:ga)",
+            spec.text
+        ),
     };
     spec.finish()?;
     Ok(bot)
+}
+
+/// Checks a built-in bot's spec for `game` by building it once: an unknown name or parameter,
+/// or a value that is not a number, is reported before any game is played.
+pub fn check(game: crate::arena::GameKind, spec: &Spec) -> Result<()> {
+    match game {
+        crate::arena::GameKind::Csb => csb(spec, 1).map(drop),
+        crate::arena::GameKind::Fb => fb(spec, 1).map(drop),
+    }
 }

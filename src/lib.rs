@@ -18,7 +18,7 @@
 //! - [`referee`]: whole games between bots, and replaying recorded games (`verify`);
 //! - [`trace`]: the `trace/1` game record (gzip JSON Lines); [`replay`]: a game as an HTML page;
 //! - [`arena`]: many games in parallel, resumable results, statistics and SPRT;
-//! - [`builtin`]: the built-in bots by name;
+//! - [`builtin`]: the built-in bots by name; [`player`]: a player spec, built in or a program;
 //! - [`bundle`]: one source file for the contest server;
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
@@ -40,6 +40,7 @@ pub mod builtin;
 pub mod bundle;
 pub mod cli;
 pub mod jsonl;
+pub mod player;
 pub mod referee;
 pub mod replay;
 pub mod trace;

@@ -3,6 +3,7 @@
 //! thread count; replays verify; the SPRT stops a decided run.
 
 use botsim::arena::{self, Config, GameKind, GameResult, Limits};
+use botsim::player::PlayerSpec;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -15,13 +16,12 @@ fn tmp(name: &str) -> PathBuf {
     p
 }
 
+fn specs(texts: &[&str]) -> Vec<PlayerSpec> {
+    texts.iter().map(|t| t.parse().unwrap()).collect()
+}
+
 fn config(p1: &str, p2: &str, games: usize) -> Config {
-    let mut c = Config::new(
-        GameKind::Csb,
-        vec![p1.to_string(), p2.to_string()],
-        games,
-        5,
-    );
+    let mut c = Config::new(GameKind::Csb, specs(&[p1, p2]), games, 5);
     c.threads = 2;
     c
 }
@@ -210,12 +210,12 @@ fn the_cpu_clock_counts_computing_not_waiting() {
 #[test]
 fn programs_get_a_core_each_by_default() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let builtin = arena::default_threads(&[GA.to_string(), RACER.to_string()]);
-    let program = arena::default_threads(&[GA.to_string(), "./bot".to_string()]);
+    let builtin = arena::default_threads(&specs(&[GA, RACER]));
+    let program = arena::default_threads(&specs(&[GA, "./bot"]));
     assert_eq!(builtin, cores);
     assert_eq!(program, (cores / 2).max(1));
     assert_eq!(
-        Config::new(GameKind::Fb, vec!["./a".into(), "./b".into()], 2, 1).threads,
+        Config::new(GameKind::Fb, specs(&["./a", "./b"]), 2, 1).threads,
         program
     );
 }
@@ -322,11 +322,7 @@ fn a_decided_sprt_stops_the_run() {
 
 #[test]
 fn a_round_robin_rates_every_player() {
-    let players = vec![
-        RACER.to_string(),
-        GA.to_string(),
-        "builtin:racer:lead=1".to_string(),
-    ];
+    let players = specs(&[RACER, GA, "builtin:racer:lead=1"]);
     let mut c = Config::new(GameKind::Csb, players, 4, 3);
     c.threads = 2;
     let out = arena::run(&c, &tmp("rr.jsonl"), false, |_| {}).unwrap();

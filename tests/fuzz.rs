@@ -193,7 +193,7 @@ fn results_text() -> &'static str {
             (GameKind::Csb, ["builtin:racer", "builtin:interceptor"]),
             (GameKind::Fb, ["builtin:chaser", "builtin:chaser:accio=1"]),
         ] {
-            let cfg = arena::Config::new(game, players.map(String::from).to_vec(), 4, 9);
+            let cfg = arena::Config::new(game, players.map(|p| p.parse().unwrap()).to_vec(), 4, 9);
             for g in 0..4 {
                 let (r, _) = arena::play_game(&cfg, g).expect("a game");
                 text.push_str(&serde_json::to_string(&r).expect("a result serializes"));

@@ -6,6 +6,8 @@ pub mod report;
 pub mod stats;
 
 use crate::bot::{Answer, Bot, Game};
+use crate::builtin;
+use crate::player::PlayerSpec;
 pub use crate::referee::process::Clock;
 use crate::referee::process::Process;
 use crate::trace::{self, Trace};
@@ -116,9 +118,8 @@ pub struct Limits {
 #[derive(Clone, Debug)]
 pub struct Config {
     pub game: GameKind,
-    /// The players: `builtin:NAME[:k=v,...]` or command lines. With two, player A (the first)
-    /// against player B; with more, a round robin.
-    pub players: Vec<String>,
+    /// The players. With two, player A (the first) against player B; with more, a round robin.
+    pub players: Vec<PlayerSpec>,
     /// Games of each matchup (pairs times two).
     pub games: usize,
     pub seed: i64,
@@ -208,9 +209,9 @@ impl std::fmt::Display for Shard {
 /// (they think in the arena's threads), one per two cores when a program plays, so that both
 /// players of each game (which think at the same time, see [`crate::referee::run_bots`]) have
 /// a core each and no clock runs while its player waits for a core.
-pub fn default_threads(players: &[String]) -> usize {
+pub fn default_threads(players: &[PlayerSpec]) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if players.iter().all(|p| p.starts_with("builtin:")) {
+    if players.iter().all(PlayerSpec::is_builtin) {
         cores
     } else {
         (cores / 2).max(1)
@@ -219,7 +220,7 @@ pub fn default_threads(players: &[String]) -> usize {
 
 impl Config {
     /// A run of `games` games for each two of `players`, with the contest's time limits.
-    pub fn new(game: GameKind, players: Vec<String>, games: usize, seed: i64) -> Config {
+    pub fn new(game: GameKind, players: Vec<PlayerSpec>, games: usize, seed: i64) -> Config {
         Config {
             game,
             threads: default_threads(&players),
@@ -259,10 +260,10 @@ impl Config {
     /// Game `index` of the schedule: its seed and the players in seat order. The games of a
     /// matchup come together; within one, games 2k and 2k+1 are pair k: the same seed (the
     /// first seed plus k), seats swapped.
-    pub fn scheduled(&self, index: usize) -> (i64, [&str; 2]) {
+    pub fn scheduled(&self, index: usize) -> (i64, [&PlayerSpec; 2]) {
         let (i, j) = self.matchups()[index / self.games];
         let k = index % self.games;
-        let (a, b) = (self.players[i].as_str(), self.players[j].as_str());
+        let (a, b) = (&self.players[i], &self.players[j]);
         (
             self.seed.wrapping_add((k / 2) as i64),
             if k % 2 == 1 { [b, a] } else { [a, b] },
@@ -335,12 +336,12 @@ impl<G: Game> Bot<G> for Clocked<G> {
 
 /// Builds a built-in bot from its spec and default search seed: [`crate::builtin::csb`] or
 /// [`crate::builtin::fb`].
-type BuildBuiltin<G> = fn(&str, u64) -> Result<Box<dyn Bot<G>>>;
+type BuildBuiltin<G> = fn(&builtin::Spec, u64) -> Result<Box<dyn Bot<G>>>;
 
 /// Builds a player for one game, with the search seed `seed` unless its spec gives one (a
 /// program is given it as `BOTSIM_SEED` in its environment, unless the arena's has one).
 fn player<G: crate::bot::Game>(
-    spec: &str,
+    spec: &PlayerSpec,
     build: BuildBuiltin<G>,
     limits: Limits,
     log: Option<PathBuf>,
@@ -349,16 +350,17 @@ fn player<G: crate::bot::Game>(
 where
     Process: Bot<G>,
 {
-    if spec.starts_with("builtin:") {
-        return build(spec, seed);
-    }
+    let command = match spec {
+        PlayerSpec::Builtin(spec) => return build(spec, seed),
+        PlayerSpec::Program(command) => command,
+    };
     let seed = seed.to_string();
     let env: &[(&str, &str)] = if std::env::var_os(SEED_VAR).is_some() {
         &[]
     } else {
         &[(SEED_VAR, &seed)]
     };
-    let mut p = Process::spawn_logged(spec, env, log)?;
+    let mut p = Process::spawn_logged(command, env, log)?;
     p.first_turn = limits.first_turn;
     p.later_turns = limits.later_turns;
     p.clock = limits.clock;
@@ -366,15 +368,24 @@ where
     Ok(Box::new(p))
 }
 
-/// Checks that every program player starts and waits for its input (all at once, so the check
-/// costs one [`crate::referee::process::START_CHECK`]), so that a missing or broken program
+/// Checks that every built-in player's spec builds and every program player starts and waits
+/// for its input (all at once, so the check costs one
+/// [`crate::referee::process::START_CHECK`]), so that a bad spec or a missing or broken program
 /// stops the run before its first game instead of losing every game.
 pub fn check_players(cfg: &Config) -> Result<()> {
+    for p in &cfg.players {
+        if let PlayerSpec::Builtin(spec) = p {
+            builtin::check(cfg.game, spec)?;
+        }
+    }
     std::thread::scope(|s| {
         let checks: Vec<_> = cfg
             .players
             .iter()
-            .filter(|p| !p.starts_with("builtin:"))
+            .filter_map(|p| match p {
+                PlayerSpec::Program(command) => Some(command),
+                PlayerSpec::Builtin(_) => None,
+            })
             .map(|p| s.spawn(move || Process::check_starts(p)))
             .collect();
         checks.into_iter().try_for_each(|c| {
@@ -388,7 +399,7 @@ pub fn check_players(cfg: &Config) -> Result<()> {
 fn seated<G: Game>(
     cfg: &Config,
     index: usize,
-    seats: &[String; 2],
+    seats: &[&PlayerSpec; 2],
     seat: usize,
     build: BuildBuiltin<G>,
     log: Option<PathBuf>,
@@ -398,7 +409,7 @@ where
 {
     let seed = cfg.seat_seed(index, seat);
     Ok(Clocked::new(player(
-        &seats[seat],
+        seats[seat],
         build,
         cfg.limits,
         log,
@@ -412,7 +423,6 @@ const SEED_VAR: &str = "BOTSIM_SEED";
 /// Plays game `index` of the schedule.
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
     let (seed, seats) = cfg.scheduled(index);
-    let seats = seats.map(str::to_string);
     let record = cfg.replays.is_some();
     let log = |seat: usize| {
         cfg.logs
@@ -469,7 +479,7 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
     let result = GameResult {
         game: index,
         seed,
-        seats,
+        seats: seats.map(PlayerSpec::to_string),
         scores,
         turns,
         reason,
@@ -790,7 +800,7 @@ pub fn run(
     for r in &results {
         let same = r.game < cfg.total_games() && {
             let (seed, seats) = cfg.scheduled(r.game);
-            r.seed == seed && r.seats[0] == seats[0] && r.seats[1] == seats[1]
+            r.seed == seed && r.seats == seats.map(PlayerSpec::to_string)
         };
         if !same {
             bail!(
@@ -977,20 +987,23 @@ mod tests {
         assert!(sym[0].elo.abs() < 1e-6 && sym[1].elo.abs() < 1e-6);
     }
 
+    fn specs(texts: &[&str]) -> Vec<PlayerSpec> {
+        texts.iter().map(|t| t.parse().unwrap()).collect()
+    }
+
     #[test]
     fn the_schedule_pairs_seeds_and_swaps_seats() {
-        let c = Config::new(
-            GameKind::Csb,
-            vec!["a".into(), "b".into(), "c".into()],
-            4,
-            10,
-        );
+        let c = Config::new(GameKind::Csb, specs(&["a", "b", "c"]), 4, 10);
+        let scheduled = |g| {
+            let (seed, seats) = c.scheduled(g);
+            (seed, seats.map(PlayerSpec::to_string))
+        };
         assert_eq!(c.total_games(), 12);
-        assert_eq!(c.scheduled(0), (10, ["a", "b"]));
-        assert_eq!(c.scheduled(1), (10, ["b", "a"]));
-        assert_eq!(c.scheduled(3), (11, ["b", "a"]));
-        assert_eq!(c.scheduled(4), (10, ["a", "c"]));
-        assert_eq!(c.scheduled(11), (11, ["c", "b"]));
+        assert_eq!(scheduled(0), (10, ["a".into(), "b".into()]));
+        assert_eq!(scheduled(1), (10, ["b".into(), "a".into()]));
+        assert_eq!(scheduled(3), (11, ["b".into(), "a".into()]));
+        assert_eq!(scheduled(4), (10, ["a".into(), "c".into()]));
+        assert_eq!(scheduled(11), (11, ["c".into(), "b".into()]));
     }
 
     #[test]
@@ -999,7 +1012,7 @@ mod tests {
         // game of a pair would copy the first. Seat seeds make the two games differ.
         let a = "builtin:ga:rollouts=200";
         let b = "builtin:ga:rollouts=200,weights.chase=0.2";
-        let mut cfg = Config::new(GameKind::Fb, vec![a.into(), b.into()], 40, 40);
+        let mut cfg = Config::new(GameKind::Fb, specs(&[a, b]), 40, 40);
         cfg.limits.later_turns = Duration::from_secs(5);
         let games: Vec<GameResult> = (0..40).map(|g| play_game(&cfg, g).unwrap().0).collect();
         let mirrored = games
@@ -1015,7 +1028,7 @@ mod tests {
         assert_eq!(cfg.seat_seed(0, 0), cfg.seat_seed(1, 0));
         assert_ne!(cfg.seat_seed(0, 0), cfg.seat_seed(2, 0));
         // Copies of one bot: each pair is one game played from both seats.
-        let cfg = Config::new(GameKind::Fb, vec![a.into(), a.into()], 4, 40);
+        let cfg = Config::new(GameKind::Fb, specs(&[a, a]), 4, 40);
         for pair in 0..2 {
             let [x, y] = [0, 1].map(|k| play_game(&cfg, pair * 2 + k).unwrap().0);
             assert_eq!(x.scores, y.scores, "pair {pair}");

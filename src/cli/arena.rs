@@ -3,6 +3,7 @@
 use super::LimitArgs;
 use crate::arena::GameKind;
 use crate::arena::{self, stats::Sprt};
+use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -17,13 +18,13 @@ pub(super) struct ArenaArgs {
     game: GameKind,
     /// Player A (the one the statistics speak for): builtin:NAME[:k=v,...] or a command line.
     #[arg(long)]
-    p1: Option<String>,
+    p1: Option<PlayerSpec>,
     /// Player B.
     #[arg(long)]
-    p2: Option<String>,
+    p2: Option<PlayerSpec>,
     /// Instead of --p1/--p2: three or more players, for a round robin with a ratings table.
     #[arg(long, num_args = 2.., conflicts_with_all = ["p1", "p2"])]
-    players: Vec<String>,
+    players: Vec<PlayerSpec>,
     /// Games in all (of each two players, in a round robin): each seed is played twice, seats
     /// swapped.
     #[arg(long, default_value_t = 100)]
@@ -154,7 +155,11 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     say!(
         "{}: {} games ({} played now), results in {}",
-        cfg.players.join(" vs "),
+        cfg.players
+            .iter()
+            .map(PlayerSpec::to_string)
+            .collect::<Vec<_>>()
+            .join(" vs "),
         outcome.results.len(),
         outcome.played,
         args.results.display()

@@ -24,6 +24,7 @@ mod tools;
 mod tune;
 
 use crate::arena::GameKind;
+use crate::player::PlayerSpec;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -109,10 +110,10 @@ enum Command {
         /// Player 0: builtin:NAME[:key=value,...] (csb: racer, ga; fb: chaser, ga), or a
         /// command line that runs a bot speaking the contest protocol.
         #[arg(long)]
-        p1: String,
+        p1: PlayerSpec,
         /// Player 1.
         #[arg(long)]
-        p2: String,
+        p2: PlayerSpec,
         /// Write the game to this file in the trace/1 format (gzip if it ends in .gz).
         #[arg(long)]
         trace: Option<PathBuf>,

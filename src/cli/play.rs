@@ -3,6 +3,7 @@
 
 use super::LimitArgs;
 use crate::arena::{self, GameKind};
+use crate::player::PlayerSpec;
 use crate::{csb, trace};
 use anyhow::{bail, Result};
 use std::path::PathBuf;
@@ -12,7 +13,7 @@ pub(super) fn play(
     game: GameKind,
     seed: i64,
     map: Option<String>,
-    players: [String; 2],
+    players: [PlayerSpec; 2],
     trace_path: Option<PathBuf>,
     json: bool,
     limits: LimitArgs,
@@ -75,7 +76,7 @@ pub(super) fn one_game(
     game: GameKind,
     seed: i64,
     map: Option<String>,
-    players: [String; 2],
+    players: [PlayerSpec; 2],
     record: bool,
     limits: LimitArgs,
 ) -> Result<(arena::GameResult, Option<trace::Trace>)> {
@@ -107,7 +108,9 @@ pub(super) fn brutal_referee_new(
     // player's elimination goes to stderr: the tester logs the referee's stderr as the game's
     // errors, with the command that replays it.
     let seed = inv.seed.unwrap_or_else(|| i64::from(rand::random::<u32>()));
-    let (r, t) = one_game(game, seed, None, inv.players, inv.log.is_some(), limits)?;
+    let [a, b] = &inv.players;
+    let players = [a.parse()?, b.parse()?];
+    let (r, t) = one_game(game, seed, None, players, inv.log.is_some(), limits)?;
     if let (Some(path), Some(t)) = (&inv.log, t) {
         trace::write_file(path, &[t])?;
     }

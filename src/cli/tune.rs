@@ -3,6 +3,7 @@
 use super::all_cores;
 use crate::arena::GameKind;
 use crate::arena::{self, stats::Sprt};
+use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;
 use std::path::PathBuf;
@@ -132,8 +133,8 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
             let tuned = crate::params::parse(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", params.display()))?;
             let values: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-            let a = tune::bot_with(&bot, rollouts, &values);
-            let b = tune::bot_with(&bot, rollouts, &[]);
+            let a = tune::bot_with(&bot, rollouts, &values)?;
+            let b = tune::bot_with(&bot, rollouts, &[])?;
             if games == 0 || !games.is_multiple_of(2) {
                 bail!("--games must be a positive even number");
             }
@@ -216,10 +217,9 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         .iter()
         .map(|p| (p.name.as_str(), p.start))
         .collect();
-    let probe = tune::bot_with(&args.bot, args.rollouts, &starts);
-    match args.game {
-        GameKind::Csb => crate::builtin::csb(&probe, 1).map(drop)?,
-        GameKind::Fb => crate::builtin::fb(&probe, 1).map(drop)?,
+    match tune::bot_with(&args.bot, args.rollouts, &starts)? {
+        PlayerSpec::Builtin(probe) => crate::builtin::check(args.game, &probe)?,
+        PlayerSpec::Program(_) => bail!("tune plays built-in bots only: --bot {}", args.bot),
     }
     let mut schedule = Schedule::new(args.iterations);
     schedule.alpha = file.alpha.unwrap_or(schedule.alpha);

@@ -6,6 +6,7 @@
 pub mod spsa;
 
 use crate::arena::{self, GameKind, GameResult};
+use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use spsa::{Param, Schedule, State, Step};
@@ -73,7 +74,7 @@ pub struct Checkpoint {
 /// A bot spec with parameters set: `builtin:ga:rollouts=R,name=value,...`. Its search seed is
 /// the arena's seat seed (see [`arena::Config::seat_seed`]), so that the two games of an FB pair
 /// are not mirror copies.
-pub fn bot_with(bot: &str, rollouts: u64, values: &[(&str, f64)]) -> String {
+pub fn bot_with(bot: &str, rollouts: u64, values: &[(&str, f64)]) -> Result<PlayerSpec> {
     let mut spec = bot.to_string();
     let mut parts = vec![format!("rollouts={rollouts}")];
     parts.extend(values.iter().map(|(n, v)| format!("{n}={v:?}")));
@@ -84,7 +85,7 @@ pub fn bot_with(bot: &str, rollouts: u64, values: &[(&str, f64)]) -> String {
         ':'
     });
     spec.push_str(&parts.join(","));
-    spec
+    spec.parse()
 }
 
 impl Run {
@@ -98,12 +99,17 @@ impl Run {
 
     /// The arena schedule of the iteration `state` stands at: theta+ (player A) against
     /// theta-, `pairs` seat-swapped pairs on seeds of their own.
-    pub fn iteration_games(&self, state: &State) -> arena::Config {
+    pub fn iteration_games(&self, state: &State) -> Result<arena::Config> {
         let (plus, minus, _) = spsa::perturb(&self.params, &self.schedule, self.seed, state);
-        let a = bot_with(&self.bot, self.rollouts, &self.named(&plus));
-        let b = bot_with(&self.bot, self.rollouts, &self.named(&minus));
+        let a = bot_with(&self.bot, self.rollouts, &self.named(&plus))?;
+        let b = bot_with(&self.bot, self.rollouts, &self.named(&minus))?;
         let seed = (self.seed as i64).wrapping_add((state.iteration * self.pairs as u64) as i64);
-        arena::Config::new(self.game, vec![a, b], 2 * self.pairs, seed)
+        Ok(arena::Config::new(
+            self.game,
+            vec![a, b],
+            2 * self.pairs,
+            seed,
+        ))
     }
 
     /// Plays the games of the current iteration (only those of `shard`, if given) on `threads`
@@ -115,7 +121,7 @@ impl Run {
         threads: usize,
     ) -> Result<Vec<GameResult>> {
         use rayon::prelude::*;
-        let cfg = self.iteration_games(state);
+        let cfg = self.iteration_games(state)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
             .build()?;
@@ -133,14 +139,13 @@ impl Run {
     /// (gathered from any number of shards); an error if a game is missing or belongs to
     /// another iteration.
     pub fn iteration_result(&self, state: &State, results: &[GameResult]) -> Result<f64> {
-        let cfg = self.iteration_games(state);
+        let cfg = self.iteration_games(state)?;
         let mut points = vec![None; cfg.total_games()];
         for r in results {
             let (seed, seats) = cfg.scheduled(r.game.min(cfg.total_games().saturating_sub(1)));
             if r.game >= cfg.total_games()
                 || r.seed != seed
-                || r.seats[0] != seats[0]
-                || r.seats[1] != seats[1]
+                || r.seats != seats.map(PlayerSpec::to_string)
             {
                 bail!(
                     "game {} is not a game of iteration {}",
