@@ -24,7 +24,6 @@ mod tools;
 mod tune;
 
 use crate::arena::GameKind;
-use crate::player::PlayerSpec;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -97,36 +96,9 @@ impl LimitArgs {
 #[derive(Subcommand)]
 enum Command {
     /// Play one game between two bots and print the result.
-    Play {
-        #[arg(long, value_enum, default_value = "csb")]
-        game: GameKind,
-        /// The referee's seed: picks the map as the contest server does. Without it, a random
-        /// seed, printed on stderr (and in the JSON) so that the game can be played again.
-        #[arg(long, allow_negative_numbers = true)]
-        seed: Option<i64>,
-        /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
-        #[arg(long)]
-        map: Option<String>,
-        /// Player 0: builtin:NAME[:key=value,...] (csb: racer, ga; fb: chaser, ga), or a
-        /// command line that runs a bot speaking the contest protocol.
-        #[arg(long)]
-        p1: PlayerSpec,
-        /// Player 1.
-        #[arg(long)]
-        p2: PlayerSpec,
-        /// Write the game to this file in the trace/1 format (gzip if it ends in .gz).
-        #[arg(long)]
-        trace: Option<PathBuf>,
-        /// Print one JSON object, as psyleague's game command must: "ranks" (0 best), "errors"
-        /// (1 for a player eliminated by its output or its clock), "test_data" (seed, turns) and
-        /// "player_data" (each seat's score, errors and turn times).
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        limits: LimitArgs,
-    },
+    Play(Box<play::PlayArgs>),
     /// Play many games between two bots, in seat-swapped pairs, and decide which is stronger.
-    Arena(arena::ArenaArgs),
+    Arena(Box<arena::ArenaArgs>),
     /// Write a game of a trace file as a self-contained HTML page that plays it.
     Replay {
         /// A trace file (trace/1, gzip or plain).
@@ -199,24 +171,8 @@ enum Command {
 /// Runs the command line's subcommand.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        Command::Play {
-            game,
-            seed,
-            map,
-            p1,
-            p2,
-            trace,
-            json,
-            limits,
-        } => {
-            let seed = seed.unwrap_or_else(|| {
-                let seed = i64::from(rand::random::<u32>());
-                eprintln!("botsim: seed {seed}");
-                seed
-            });
-            play::play(game, seed, map, [p1, p2], trace, json, limits)
-        }
-        Command::Arena(args) => arena::arena(args),
+        Command::Play(args) => play::play(*args),
+        Command::Arena(args) => arena::arena(*args),
         Command::Tune(args) => tune::tune(args),
         Command::Replay { file, game, output } => tools::replay(&file, game, &output),
         Command::Referee {

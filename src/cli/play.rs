@@ -9,16 +9,54 @@ use anyhow::{bail, Result};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub(super) fn play(
+/// `botsim play`'s arguments.
+#[derive(clap::Args)]
+pub(super) struct PlayArgs {
+    #[arg(long, value_enum, default_value = "csb")]
     game: GameKind,
-    seed: i64,
+    /// The referee's seed: picks the map as the contest server does. Without it, a random
+    /// seed, printed on stderr (and in the JSON) so that the game can be played again.
+    #[arg(long, allow_negative_numbers = true)]
+    seed: Option<i64>,
+    /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
+    #[arg(long)]
     map: Option<String>,
-    players: [PlayerSpec; 2],
-    trace_path: Option<PathBuf>,
+    /// Player 0: builtin:NAME[:key=value,...] (csb: racer, ga; fb: chaser, ga), or a
+    /// command line that runs a bot speaking the contest protocol.
+    #[arg(long)]
+    p1: PlayerSpec,
+    /// Player 1.
+    #[arg(long)]
+    p2: PlayerSpec,
+    /// Write the game to this file in the trace/1 format (gzip if it ends in .gz).
+    #[arg(long)]
+    trace: Option<PathBuf>,
+    /// Print one JSON object, as psyleague's game command must: "ranks" (0 best), "errors"
+    /// (1 for a player eliminated by its output or its clock), "test_data" (seed, turns) and
+    /// "player_data" (each seat's score, errors and turn times).
+    #[arg(long)]
     json: bool,
+    #[command(flatten)]
     limits: LimitArgs,
-) -> Result<ExitCode> {
-    let (r, t) = one_game(game, seed, map, players, trace_path.is_some(), limits)?;
+}
+
+pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
+    let PlayArgs {
+        game,
+        seed,
+        map,
+        p1,
+        p2,
+        trace: trace_path,
+        json,
+        limits,
+    } = args;
+    let seed = seed.unwrap_or_else(|| {
+        let seed = i64::from(rand::random::<u32>());
+        eprintln!("botsim: seed {seed}");
+        seed
+    });
+    let (r, t) = one_game(game, seed, map, [p1, p2], trace_path.is_some(), limits)?;
     if json {
         let ranks: Vec<u8> = (0..2)
             .map(|i| u8::from(r.scores[i] < r.scores[1 - i]))

@@ -1,0 +1,376 @@
+//! `botsim bundle`: turns a bot written against the library into the one source file the
+//! contest server takes. The bot's `use botsim::...` paths, and the `crate::...` paths of every
+//! module they reach, decide which library modules go in (whole, with their submodules inlined
+//! in place of `mod x;`); `#[cfg(test)]` items, doc comments, line comments and indentation are
+//! dropped; the result must be ASCII, use no crate the server lacks, and stay under its size limit.
+//!
+//! Sources are read with Rust's own tokenizer and grammar ([`source`]), so nothing inside a
+//! string or a comment is ever taken for code.
+
+mod source;
+
+use anyhow::{bail, Context, Result};
+use source::{
+    mod_declarations, path_roots, referenced_modules, rename_path_root, strip, use_declarations,
+};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Largest submission the contest server takes, in characters.
+pub const MAX_CHARS: usize = 100_000;
+/// Crates the contest server has besides std.
+pub const SERVER_CRATES: [&str; 6] = ["chrono", "itertools", "libc", "rand", "regex", "time"];
+
+/// A library module, with its submodules inlined.
+struct Module {
+    text: String,
+    /// Names of every module inside it (at any depth), for the crate check.
+    inner: Vec<String>,
+    /// Source files it came from, for messages.
+    files: Vec<PathBuf>,
+}
+
+/// Reads the module at `file`, stripped, with each `mod x;` replaced by `mod x { ... }`.
+fn load_module(file: &Path, keep_docs: bool) -> Result<Module> {
+    let src = std::fs::read_to_string(file)
+        .with_context(|| format!("cannot read module {}", file.display()))?;
+    let stripped = strip(&src, keep_docs).with_context(|| file.display().to_string())?;
+    let dir = match file.file_name().and_then(|n| n.to_str()) {
+        Some("mod.rs") => file.parent().map(Path::to_path_buf).unwrap_or_default(),
+        _ => file.with_extension(""),
+    };
+    let mut text = String::new();
+    let mut inner = Vec::new();
+    let mut files = vec![file.to_path_buf()];
+    let mut last = 0;
+    let declarations = mod_declarations(&stripped).with_context(|| file.display().to_string())?;
+    for source::ModDeclaration {
+        item,
+        keyword,
+        name,
+    } in declarations
+    {
+        let child = [
+            dir.join(format!("{name}.rs")),
+            dir.join(&name).join("mod.rs"),
+        ]
+        .into_iter()
+        .find(|p| p.exists())
+        .with_context(|| format!("{}: module '{name}' has no file", file.display()))?;
+        let m = load_module(&child, keep_docs)?;
+        text.push_str(&stripped[last..keyword]);
+        text.push_str(&format!("mod {name} {{\n{}}}", m.text));
+        inner.push(name);
+        inner.extend(m.inner);
+        files.extend(m.files);
+        last = item.end;
+    }
+    text.push_str(&stripped[last..]);
+    Ok(Module { text, inner, files })
+}
+
+/// A finished bundle.
+pub struct Bundle {
+    pub text: String,
+    /// Characters contributed by each top-level module (and the bot), largest first.
+    pub weights: Vec<(String, usize)>,
+}
+
+/// The line of a bot where tuned parameters go.
+const TUNED_HOOK: &str = "const TUNED: &[(&str, f64)] = &[];";
+
+/// Writes tuned parameters into a bot's `TUNED` constant, after checking every name against
+/// the game's parameters.
+fn write_tuned(main: &str, game: Option<&str>, tuned: &[(String, f64)]) -> Result<String> {
+    use crate::params::Named;
+    let pairs: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    let check = match game {
+        Some("csb") => crate::csb::ga::Params::default().set_all(&pairs),
+        Some("fb") => crate::fb::ga::Params::default().set_all(&pairs),
+        _ => Err("cannot tell which game the bot plays".to_string()),
+    };
+    check.map_err(|e| anyhow::anyhow!("--params: {e}"))?;
+    if !main.contains(TUNED_HOOK) {
+        bail!("--params: the bot has no line '{TUNED_HOOK}' to receive them");
+    }
+    let values: Vec<String> = tuned
+        .iter()
+        .map(|(n, v)| format!("(\"{n}\", {v:?})"))
+        .collect();
+    Ok(main.replace(
+        TUNED_HOOK,
+        &format!("const TUNED: &[(&str, f64)] = &[{}];", values.join(", ")),
+    ))
+}
+
+/// Bundles the bot at `bot` with the library whose sources are in `lib_dir` (its `src/`).
+/// `header` goes first, as comment lines; `tuned` parameters, if any, become the bot's
+/// `TUNED` constants.
+pub fn bundle(
+    bot: &Path,
+    lib_dir: &Path,
+    header: &str,
+    keep_docs: bool,
+    tuned: &[(String, f64)],
+) -> Result<Bundle> {
+    let src = std::fs::read_to_string(bot)
+        .with_context(|| format!("cannot read bot {}", bot.display()))?;
+    let origin = || bot.display().to_string();
+    let mut main = strip(&src, keep_docs).with_context(origin)?;
+    if !tuned.is_empty() {
+        main = write_tuned(&main, game_of(&src), tuned)?;
+    }
+    let mut wanted: Vec<String> = referenced_modules(&main)
+        .with_context(origin)?
+        .into_iter()
+        .collect();
+    let mut modules: BTreeMap<String, Module> = BTreeMap::new();
+    while let Some(name) = wanted.pop() {
+        if modules.contains_key(&name) {
+            continue;
+        }
+        let file = [
+            lib_dir.join(format!("{name}.rs")),
+            lib_dir.join(&name).join("mod.rs"),
+        ]
+        .into_iter()
+        .find(|p| p.exists())
+        .with_context(|| {
+            format!(
+                "the bot uses botsim::{name}, which is not a module in {}",
+                lib_dir.display()
+            )
+        })?;
+        let m = load_module(&file, keep_docs)?;
+        wanted.extend(referenced_modules(&m.text).with_context(|| file.display().to_string())?);
+        modules.insert(name, m);
+    }
+    // Every path root must be std, a primitive, a bundled module, or a crate the server has.
+    let mut local: BTreeSet<String> = modules.keys().cloned().collect();
+    for m in modules.values() {
+        local.extend(m.inner.iter().cloned());
+    }
+    let allowed = |root: &str| {
+        matches!(
+            root,
+            "std" | "core" | "alloc" | "crate" | "self" | "super" | "botsim" | "clippy" | "rustfmt"
+        ) || matches!(
+            root,
+            "f32"
+                | "f64"
+                | "i8"
+                | "i16"
+                | "i32"
+                | "i64"
+                | "i128"
+                | "isize"
+                | "u8"
+                | "u16"
+                | "u32"
+                | "u64"
+                | "u128"
+                | "usize"
+                | "bool"
+                | "char"
+                | "str"
+        ) || SERVER_CRATES.contains(&root)
+            || local.contains(root)
+            || root.starts_with(|c: char| c.is_ascii_uppercase())
+    };
+    // The first root in `text` the server cannot resolve. What `use` brings into scope is
+    // local; the root of a `use` must itself be allowed.
+    let foreign = |text: &str| -> Result<Option<String>> {
+        let mut names = BTreeSet::new();
+        for u in use_declarations(text)? {
+            if !allowed(&u.root) {
+                return Ok(Some(u.root));
+            }
+            names.extend(u.names);
+        }
+        Ok(path_roots(text)?
+            .into_iter()
+            .find(|r| !allowed(r) && !names.contains(r)))
+    };
+    let mut weights = vec![(bot.display().to_string(), main.len())];
+    for (name, m) in &modules {
+        if let Some(root) = foreign(&m.text).with_context(|| m.files[0].display().to_string())? {
+            bail!(
+                "module '{name}' ({}) uses '{root}', a crate the contest server does not have (it has std and {})",
+                m.files[0].display(),
+                SERVER_CRATES.join(", ")
+            );
+        }
+        weights.push((name.clone(), m.text.len()));
+    }
+    if let Some(root) = foreign(&main).with_context(origin)? {
+        bail!(
+            "{} uses '{root}', a crate the contest server does not have (it has std and {})",
+            bot.display(),
+            SERVER_CRATES.join(", ")
+        );
+    }
+    let mut text = String::new();
+    for line in header.lines() {
+        text.push_str(&format!("// {line}\n"));
+    }
+    text.push_str(&rename_path_root(&main, "botsim", "crate").with_context(origin)?);
+    for (name, m) in &modules {
+        text.push_str(&format!(
+            "\n#[allow(dead_code, unused_imports)]\nmod {name} {{\n{}}}\n",
+            m.text
+        ));
+    }
+    if let Some((line, col, c)) = text.lines().enumerate().find_map(|(l, s)| {
+        s.char_indices()
+            .find(|(_, c)| !c.is_ascii())
+            .map(|(k, c)| (l + 1, k + 1, c))
+    }) {
+        bail!("the bundle must be ASCII: line {line}, column {col} has {c:?}");
+    }
+    weights.sort_by_key(|w| std::cmp::Reverse(w.1));
+    let chars = text.chars().count();
+    if chars > MAX_CHARS {
+        let heavy: Vec<String> = weights
+            .iter()
+            .take(5)
+            .map(|(n, w)| format!("{n} {w}"))
+            .collect();
+        bail!(
+            "the bundle has {chars} characters, over the contest's {MAX_CHARS}; the heaviest parts: {}",
+            heavy.join(", ")
+        );
+    }
+    Ok(Bundle { text, weights })
+}
+
+/// The game a bot plays, from the library modules it uses.
+pub fn game_of(bot_source: &str) -> Option<&'static str> {
+    let refs = strip(bot_source, false)
+        .and_then(|code| referenced_modules(&code))
+        .ok()?;
+    if refs.contains("csb") {
+        Some("csb")
+    } else if refs.contains("fb") {
+        Some("fb")
+    } else {
+        None
+    }
+}
+
+/// The library sources for a bot: the `src/` beside the nearest ancestor holding
+/// `src/lib.rs`, else the one this program was built from.
+pub fn find_library(bot: &Path) -> PathBuf {
+    let start = bot.canonicalize().unwrap_or_else(|_| bot.to_path_buf());
+    start
+        .ancestors()
+        .map(|d| d.join("src"))
+        .find(|src| src.join("lib.rs").exists())
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+/// The header of a bundle: what it was made from, by which botsim and commit.
+pub fn header(bot: &Path, lib_dir: &Path) -> String {
+    let commit = std::process::Command::new("git")
+        .arg("-C")
+        .arg(lib_dir)
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".to_string());
+    format!(
+        "Bundled by botsim {} (commit {commit}) from {}.\nGenerated: edit the sources, not this file.",
+        env!("CARGO_PKG_VERSION"),
+        bot.display()
+    )
+}
+
+/// Compiles a bundle on its own with plain `rustc` (edition 2021), with `rand` available only if
+/// it uses it (from the project's own build, when found). Returns the binary.
+pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
+    let text = std::fs::read_to_string(bundle)?;
+    let mut cmd = std::process::Command::new("rustc");
+    cmd.args([
+        "--edition",
+        "2021",
+        "--crate-type",
+        "bin",
+        "--crate-name",
+        "bundle",
+        "-o",
+    ])
+    .arg(out)
+    .arg(bundle);
+    if release {
+        cmd.args(["-C", "opt-level=3"]);
+    }
+    let roots = path_roots(&text).with_context(|| bundle.display().to_string())?;
+    if roots.contains("rand") {
+        let deps = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/deps");
+        let rlib = std::fs::read_dir(&deps)
+            .ok()
+            .and_then(|d| {
+                d.filter_map(|e| e.ok()).map(|e| e.path()).find(|p| {
+                    p.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("librand-") && n.ends_with(".rlib"))
+                })
+            })
+            .context(
+                "the bundle uses rand, and no rand 0.9 build was found to compile it against",
+            )?;
+        cmd.arg("-L").arg(format!("dependency={}", deps.display()));
+        cmd.arg("--extern").arg(format!("rand={}", rlib.display()));
+    }
+    let output = cmd.output().context("cannot run rustc")?;
+    if !output.status.success() {
+        bail!(
+            "rustc could not compile the bundle ({}):\n{}",
+            if release { "release" } else { "debug" },
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    Ok(())
+}
+
+/// Plays a whole game of `game` between the compiled bundle (as a program, with a small fixed
+/// budget) and the built-in heuristic bot, and returns a one-line summary. Fails if the bundle
+/// breaks the protocol.
+pub fn play_check(binary: &Path, game: &str) -> Result<String> {
+    use crate::referee::process::Process;
+    let command = format!("'{}'", binary.display());
+    let mut bot = Process::spawn(&command, &[("BOTSIM_ROLLOUTS", "300")])?;
+    bot.later_turns = std::time::Duration::from_millis(2000);
+    let (scores, turns, errors) = match game {
+        "csb" => {
+            let mut racer = crate::csb::racer::Racer::default();
+            let rec = crate::referee::csb::play(
+                &crate::referee::csb::GameSpec::Seed(1),
+                [&mut bot, &mut racer],
+                false,
+            )?;
+            (
+                rec.outcome.scores.map(i32::from),
+                rec.turns as u32,
+                rec.errors,
+            )
+        }
+        _ => {
+            let mut chaser = crate::fb::chaser::Chaser::default();
+            let rec = crate::referee::fb::play(1, [&mut bot, &mut chaser], false)?;
+            (rec.outcome.scores, rec.turns, rec.errors)
+        }
+    };
+    if let Some(e) = errors.iter().find(|e| e.player == 0) {
+        bail!(
+            "the bundled bot broke the protocol at turn {}: {}",
+            e.turn,
+            e.detail
+        );
+    }
+    Ok(format!(
+        "played a {game} game against the built-in bot: {} - {} after {turns} turns",
+        scores[0], scores[1]
+    ))
+}
