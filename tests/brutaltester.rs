@@ -94,7 +94,7 @@ fn csb_through_the_tester_protocol() {
     let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
     let rec = botsim::referee::csb::play(&botsim::referee::csb::GameSpec::Seed(12), [x, y], false)
         .unwrap();
-    assert_eq!(end, ranking(rec.outcome.scores.map(i32::from)));
+    assert_eq!(end, ranking(rec.scores));
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn fb_through_the_tester_protocol() {
     let (mut a, mut b) = (mk(1), mk(2));
     let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
     let rec = botsim::referee::fb::play(12, [x, y], false).unwrap();
-    assert_eq!(end, ranking(rec.outcome.scores));
+    assert_eq!(end, ranking(rec.scores));
 }
 
 /// What cg-brutaltester's new protocol gets from a referee: its stdout and stderr.
@@ -157,7 +157,7 @@ fn csb_through_the_new_protocol_plays_the_game_in_process() {
     let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
     let rec = botsim::referee::csb::play(&botsim::referee::csb::GameSpec::Seed(12), [x, y], true)
         .unwrap();
-    assert_eq!(scores_read(&stdout), rec.outcome.scores.map(i32::from));
+    assert_eq!(scores_read(&stdout), rec.scores);
     // The log is the game's trace: the same game, turn for turn, with what each program wrote
     // on stderr in the turn it wrote it (the contest bots' report of that turn).
     let logged = botsim::trace::read_file(&log).unwrap();
@@ -189,7 +189,7 @@ fn fb_through_the_new_protocol_plays_the_game_in_process() {
     let (mut a, mut b) = (mk(3), mk(4));
     let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
     let rec = botsim::referee::fb::play(21, [x, y], false).unwrap();
-    assert_eq!(scores_read(&stdout), rec.outcome.scores);
+    assert_eq!(scores_read(&stdout), rec.scores);
 }
 
 #[test]

@@ -10,8 +10,8 @@ fn racers_finish_and_their_trace_replays() {
     for seed in [1, -5, 1 << 40] {
         let (mut a, mut b) = (Racer::default(), Racer::default());
         let rec = play(&GameSpec::Seed(seed), [&mut a, &mut b], true).unwrap();
-        assert_eq!(rec.outcome.reason, EndReason::EndReached, "seed {seed}");
-        assert!(rec.outcome.scores.contains(&2));
+        assert_eq!(rec.reason, EndReason::EndReached.as_str(), "seed {seed}");
+        assert!(rec.scores.contains(&2));
         let t = rec.trace.unwrap();
         assert_eq!(t.turns.len(), rec.turns as usize);
         // Written, read back and replayed: the trace is in the golden format.
@@ -51,8 +51,8 @@ fn invalid_output_loses_after_the_turn_is_played() {
         let mut bad = Scripted(lines.clone());
         let mut good = Racer::default();
         let rec = play(&GameSpec::Seed(3), [&mut good, &mut bad], true).unwrap();
-        assert_eq!(rec.outcome.reason, reason, "{lines:?}");
-        assert_eq!(rec.outcome.scores, [2, 0], "{lines:?}");
+        assert_eq!(rec.reason, reason.as_str(), "{lines:?}");
+        assert_eq!(rec.scores, [2, 0], "{lines:?}");
         assert_eq!(
             rec.turns, 1,
             "the bad turn is played out, then the game ends"

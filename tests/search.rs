@@ -48,7 +48,7 @@ fn csb_ga_beats_the_racer() {
                 play(&GameSpec::Seed(seed), [&mut r, &mut g], false)
             }
             .unwrap();
-            let s = rec.outcome.scores;
+            let s = rec.scores;
             games += 1;
             if s[ga_seat] > s[1 - ga_seat] {
                 wins += 1;
@@ -92,7 +92,7 @@ mod fb_bots {
                     play(seed, [&mut c, &mut g], false)
                 }
                 .unwrap();
-                let s = rec.outcome.scores;
+                let s = rec.scores;
                 assert!(
                     rec.errors.is_empty(),
                     "the GA's orders are always valid: {:?}",

@@ -10,6 +10,7 @@ use crate::builtin;
 use crate::player::PlayerSpec;
 pub use crate::referee::process::Clock;
 use crate::referee::process::Process;
+use crate::referee::GameRecord;
 use crate::trace::{self, Trace};
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
@@ -424,15 +425,8 @@ const SEED_VAR: &str = "BOTSIM_SEED";
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
     let (seed, seats) = cfg.scheduled(index);
     let record = cfg.replays.is_some();
-    let log = |seat: usize| {
-        cfg.logs
-            .as_ref()
-            .map(|d| d.join(format!("game{index:06}-seat{seat}.stderr")))
-    };
-    let (scores, turns, reason, errors, trace, faults, times) = match cfg.game {
+    let Played { rec, faults, times } = match cfg.game {
         GameKind::Csb => {
-            let mut a = seated(cfg, index, &seats, 0, crate::builtin::csb, log(0))?;
-            let mut b = seated(cfg, index, &seats, 1, crate::builtin::csb, log(1))?;
             let spec = match &cfg.map {
                 Some(map) => crate::referee::csb::GameSpec::Map {
                     seed,
@@ -440,36 +434,17 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
                 },
                 None => crate::referee::csb::GameSpec::Seed(seed),
             };
-            let rec = crate::referee::csb::play(&spec, [&mut a, &mut b], record)?;
-            let s = rec.outcome.scores.map(i32::from);
-            (
-                s,
-                rec.turns as u32,
-                rec.outcome.reason.as_str().to_string(),
-                rec.errors,
-                rec.trace,
-                [a.fault(), b.fault()],
-                vec![a.times, b.times],
-            )
+            play_seated(cfg, index, &seats, builtin::csb, |bots| {
+                crate::referee::csb::play(&spec, bots, record)
+            })?
         }
-        GameKind::Fb => {
-            let mut a = seated(cfg, index, &seats, 0, crate::builtin::fb, log(0))?;
-            let mut b = seated(cfg, index, &seats, 1, crate::builtin::fb, log(1))?;
-            let rec = crate::referee::fb::play(seed, [&mut a, &mut b], record)?;
-            let reason = crate::referee::fb::reason_name(&rec.outcome, &rec.errors);
-            (
-                rec.outcome.scores,
-                rec.turns,
-                reason,
-                rec.errors,
-                rec.trace,
-                [a.fault(), b.fault()],
-                vec![a.times, b.times],
-            )
-        }
+        GameKind::Fb => play_seated(cfg, index, &seats, builtin::fb, |bots| {
+            crate::referee::fb::play(seed, bots, record)
+        })?,
     };
     // A player the arena stopped lost for that reason, not for the silence it left.
-    let errors = errors
+    let errors = rec
+        .errors
         .iter()
         .map(|e| {
             let detail = faults[e.player].as_deref().unwrap_or(&e.detail);
@@ -480,13 +455,48 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
         game: index,
         seed,
         seats: seats.map(PlayerSpec::to_string),
-        scores,
-        turns,
-        reason,
+        scores: rec.scores,
+        turns: rec.turns,
+        reason: rec.reason,
         errors,
         times,
     };
-    Ok((result, trace))
+    Ok((result, rec.trace))
+}
+
+/// A game as the arena saw it.
+struct Played {
+    rec: GameRecord,
+    /// What the arena found wrong with each player (a timeout, a crash), if anything.
+    faults: [Option<String>; 2],
+    /// Each player's time per turn, in tenths of a millisecond.
+    times: Vec<Vec<u32>>,
+}
+
+/// Seats the players of game `index`, clocked, and has `play` run the game between them.
+fn play_seated<G: Game>(
+    cfg: &Config,
+    index: usize,
+    seats: &[&PlayerSpec; 2],
+    build: BuildBuiltin<G>,
+    play: impl FnOnce([&mut dyn Bot<G>; 2]) -> Result<GameRecord>,
+) -> Result<Played>
+where
+    Process: Bot<G>,
+{
+    let log = |seat: usize| {
+        cfg.logs
+            .as_ref()
+            .map(|d| d.join(format!("game{index:06}-seat{seat}.stderr")))
+    };
+    let mut a = seated(cfg, index, seats, 0, build, log(0))?;
+    let mut b = seated(cfg, index, seats, 1, build, log(1))?;
+    let rec = play([&mut a, &mut b])?;
+    Ok(Played {
+        rec,
+        faults: [a.fault(), b.fault()],
+        times: vec![a.times, b.times],
+    })
 }
 
 /// Reads a results file (missing: none). A line cut short by an interruption is skipped.

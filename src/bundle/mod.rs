@@ -342,27 +342,21 @@ pub fn play_check(binary: &Path, game: &str) -> Result<String> {
     let command = format!("'{}'", binary.display());
     let mut bot = Process::spawn(&command, &[("BOTSIM_ROLLOUTS", "300")])?;
     bot.later_turns = std::time::Duration::from_millis(2000);
-    let (scores, turns, errors) = match game {
+    let rec = match game {
         "csb" => {
             let mut racer = crate::csb::racer::Racer::default();
-            let rec = crate::referee::csb::play(
+            crate::referee::csb::play(
                 &crate::referee::csb::GameSpec::Seed(1),
                 [&mut bot, &mut racer],
                 false,
-            )?;
-            (
-                rec.outcome.scores.map(i32::from),
-                rec.turns as u32,
-                rec.errors,
-            )
+            )?
         }
         _ => {
             let mut chaser = crate::fb::chaser::Chaser::default();
-            let rec = crate::referee::fb::play(1, [&mut bot, &mut chaser], false)?;
-            (rec.outcome.scores, rec.turns, rec.errors)
+            crate::referee::fb::play(1, [&mut bot, &mut chaser], false)?
         }
     };
-    if let Some(e) = errors.iter().find(|e| e.player == 0) {
+    if let Some(e) = rec.errors.iter().find(|e| e.player == 0) {
         bail!(
             "the bundled bot broke the protocol at turn {}: {}",
             e.turn,
@@ -370,7 +364,7 @@ pub fn play_check(binary: &Path, game: &str) -> Result<String> {
         );
     }
     Ok(format!(
-        "played a {game} game against the built-in bot: {} - {} after {turns} turns",
-        scores[0], scores[1]
+        "played a {game} game against the built-in bot: {} - {} after {} turns",
+        rec.scores[0], rec.scores[1], rec.turns
     ))
 }

@@ -2,11 +2,11 @@
 //! server drives it (input lines, output parsing, elimination for invalid output or silence),
 //! used both to play bots against each other and to replay recorded games.
 
-use super::{Fault, Mismatch, PlayerError};
-use crate::bot::{Answer, Bot};
+use super::{Fault, GameRecord, Mismatch, PlayerError, TraceHeader};
+use crate::bot::Bot;
 use crate::csb::protocol::{self, format_order};
 use crate::csb::{self, Command, Csb, EndReason, Outcome, Setup, State, View, PODS};
-use crate::trace::{self, Trace};
+use crate::trace::Trace;
 use anyhow::{anyhow, Context, Result};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -132,29 +132,6 @@ fn parse_reply(
     Ok(())
 }
 
-/// The lines a bot's answer stands for (`None`: no answer).
-fn answer_lines(answer: Answer<[csb::Order<'static>; 2]>) -> Option<Vec<String>> {
-    match answer {
-        Answer::Lines(lines) => Some(lines),
-        Answer::Orders(orders) => Some(
-            orders
-                .iter()
-                .map(|o| format_order(o.x, o.y, o.thrust))
-                .collect(),
-        ),
-        Answer::Silent => None,
-    }
-}
-
-/// A finished game: its outcome, errors, and (if asked for) the full trace.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    pub outcome: Outcome,
-    pub turns: u16,
-    pub errors: Vec<PlayerError>,
-    pub trace: Option<Trace>,
-}
-
 /// How a game is set up: from a seed (as the contest server does) or on an explicit map.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameSpec {
@@ -205,34 +182,43 @@ impl GameSpec {
 
 /// Plays a whole game between two in-process bots (player 0 first), recording the full
 /// trace if `record`.
-pub fn play(spec: &GameSpec, mut bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Result<GameRecord> {
-    let mut game = Match::new(spec.setup()?);
-    let turns = super::run_bots(&mut game, &mut bots, record, |g, p| g.view(p), answer_lines);
-    let outcome = game.outcome.expect("run plays until the game is over");
-    let trace = record.then(|| Trace {
-        format: trace::FORMAT.to_string(),
-        game: "csb".to_string(),
-        rules: "csb-legend".to_string(),
-        seed: Some(spec.seed()),
+pub fn play(spec: &GameSpec, bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Result<GameRecord> {
+    let setup = spec.setup()?;
+    let header = TraceHeader {
+        rules: "csb-legend",
+        seed: spec.seed(),
         props: spec.props(),
-        bots: bots.iter().map(|b| b.name()).collect(),
-        setup: setup_json(&game.setup),
-        turns,
-        result: trace::TraceResult {
-            scores: outcome.scores.iter().map(|&s| s as i32).collect(),
-            turns: game.state.round as usize,
-            reason: outcome.reason.as_str().to_string(),
-        },
-    });
-    Ok(GameRecord {
-        outcome,
-        turns: game.state.round,
-        errors: game.errors,
-        trace,
-    })
+        setup: setup_json(&setup),
+    };
+    Ok(super::play(Match::new(setup), header, bots, record))
 }
 
 impl super::Referee for Match {
+    type Game = Csb;
+
+    fn view(&self, player: usize) -> View {
+        Match::view(self, player)
+    }
+
+    fn order_lines(orders: &[csb::Order<'static>; 2]) -> Vec<String> {
+        orders
+            .iter()
+            .map(|o| format_order(o.x, o.y, o.thrust))
+            .collect()
+    }
+
+    fn turns(&self) -> u32 {
+        self.state.round.into()
+    }
+
+    fn errors(&self) -> &[PlayerError] {
+        &self.errors
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.outcome.map(|o| o.reason.as_str().to_string())
+    }
+
     fn input_lines(&self, player: usize) -> Vec<String> {
         Match::input_lines(self, player)
     }

@@ -1,12 +1,12 @@
 //! The Fantastic Bits referee: a game driven by the teams' text, as the contest server drives
 //! it, used both to play bots against each other and to replay recorded games.
 
-use super::{first_difference, Fault, Mismatch, PlayerError};
-use crate::bot::{Answer, Bot};
+use super::{first_difference, Fault, GameRecord, Mismatch, PlayerError, TraceHeader};
+use crate::bot::Bot;
 use crate::fb::protocol::{self, format_action};
 use crate::fb::state::{Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE};
 use crate::fb::{self, setup, Action, Fb, View};
-use crate::trace::{self, Trace};
+use crate::trace::Trace;
 use anyhow::{Context, Result};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -124,53 +124,41 @@ pub fn reason_name(outcome: &Outcome, errors: &[PlayerError]) -> String {
     }
 }
 
-/// A finished game.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    pub outcome: Outcome,
-    pub turns: u32,
-    pub errors: Vec<PlayerError>,
-    pub trace: Option<Trace>,
-}
-
-fn answer_lines(answer: Answer<[Action; 2]>) -> Option<Vec<String>> {
-    match answer {
-        Answer::Lines(lines) => Some(lines),
-        Answer::Orders(orders) => Some(orders.iter().map(format_action).collect()),
-        Answer::Silent => None,
-    }
-}
-
 /// Plays a whole game from `seed` between two in-process bots (team 0 first).
-pub fn play(seed: i64, mut bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<GameRecord> {
+pub fn play(seed: i64, bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<GameRecord> {
     let start = setup::from_seed(seed);
-    let mut game = Match::new(start);
-    let turns = super::run_bots(&mut game, &mut bots, record, |g, p| g.view(p), answer_lines);
-    let outcome = game.outcome.expect("run plays until the game is over");
-    let trace = record.then(|| Trace {
-        format: trace::FORMAT.to_string(),
-        game: "fb".to_string(),
-        rules: "fb-multi".to_string(),
-        seed: Some(seed),
+    let header = TraceHeader {
+        rules: "fb-multi",
+        seed,
         props: BTreeMap::from([("seed".to_string(), seed.to_string())]),
-        bots: bots.iter().map(|b| b.name()).collect(),
         setup: setup_json(&start),
-        turns,
-        result: trace::TraceResult {
-            scores: outcome.scores.to_vec(),
-            turns: game.state.round as usize,
-            reason: reason_name(&outcome, &game.errors),
-        },
-    });
-    Ok(GameRecord {
-        outcome,
-        turns: game.state.round as u32,
-        errors: game.errors,
-        trace,
-    })
+    };
+    Ok(super::play(Match::new(start), header, bots, record))
 }
 
 impl super::Referee for Match {
+    type Game = Fb;
+
+    fn view(&self, team: usize) -> View {
+        Match::view(self, team)
+    }
+
+    fn order_lines(orders: &[Action; 2]) -> Vec<String> {
+        orders.iter().map(format_action).collect()
+    }
+
+    fn turns(&self) -> u32 {
+        self.state.round as u32
+    }
+
+    fn errors(&self) -> &[PlayerError] {
+        &self.errors
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        self.outcome.map(|o| reason_name(&o, &self.errors))
+    }
+
     fn input_lines(&self, team: usize) -> Vec<String> {
         Match::input_lines(self, team)
     }

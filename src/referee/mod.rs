@@ -6,12 +6,26 @@ pub mod csb;
 pub mod fb;
 pub mod process;
 
+use crate::bot::{Answer, Bot, Game};
 use crate::trace::{self, Trace};
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// A game the referee drives from the players' text; both games' matches implement it, so that
 /// playing, recording and replaying are written once.
 pub trait Referee {
+    /// The game in-process bots play (what they see and answer).
+    type Game: Game;
+    /// What `player` knows at the start of this turn.
+    fn view(&self, player: usize) -> <Self::Game as Game>::View;
+    /// The lines a bot's orders stand for.
+    fn order_lines(orders: &<Self::Game as Game>::Orders) -> Vec<String>;
+    /// Turns played so far.
+    fn turns(&self) -> u32;
+    /// The players eliminated so far, and why.
+    fn errors(&self) -> &[PlayerError];
+    /// Why the game ended, as traces name it; `None` while it goes on.
+    fn end_reason(&self) -> Option<String>;
     /// The lines `player` reads this turn.
     fn input_lines(&self, player: usize) -> Vec<String>;
     /// Plays one turn from what each player printed (`None`: no answer). True once the game
@@ -79,17 +93,20 @@ pub fn run<R: Referee>(
     }
 }
 
-/// [`run`] between two bots: each sees `view(game, player)` and the input lines, and its answer
-/// stands for the lines `lines` gives. The players that think in processes of their own
-/// ([`crate::bot::Bot::start_turn`]) get their input first, then the in-process ones play, then
+/// [`run`] between two bots: each sees its view and the input lines, and an answer of orders
+/// stands for their lines ([`Referee::order_lines`]). The players that think in processes of
+/// their own ([`Bot::start_turn`]) get their input first, then the in-process ones play, then
 /// the answers of the first are read: both players of a game think at the same time.
-pub fn run_bots<R: Referee, G: crate::bot::Game>(
+fn run_bots<R: Referee>(
     game: &mut R,
-    bots: &mut [&mut dyn crate::bot::Bot<G>; 2],
+    bots: &mut [&mut dyn Bot<R::Game>; 2],
     record: bool,
-    view: impl Fn(&R, usize) -> G::View,
-    lines: impl Fn(crate::bot::Answer<G::Orders>) -> Option<Vec<String>>,
 ) -> Vec<trace::Turn> {
+    let lines = |answer: Answer<<R::Game as Game>::Orders>| match answer {
+        Answer::Lines(lines) => Some(lines),
+        Answer::Orders(orders) => Some(R::order_lines(&orders)),
+        Answer::Silent => None,
+    };
     let bots = std::cell::RefCell::new(bots);
     run(
         game,
@@ -99,7 +116,7 @@ pub fn run_bots<R: Referee, G: crate::bot::Game>(
             let started: [bool; 2] = std::array::from_fn(|p| bots[p].start_turn(inputs[p]));
             let mut outputs: [Option<Vec<String>>; 2] = [None, None];
             for p in (0..2).filter(|&p| !started[p]) {
-                outputs[p] = lines(bots[p].play(&view(g, p), inputs[p]));
+                outputs[p] = lines(bots[p].play(&g.view(p), inputs[p]));
             }
             for p in (0..2).filter(|&p| started[p]) {
                 outputs[p] = lines(bots[p].finish_turn().0);
@@ -108,6 +125,64 @@ pub fn run_bots<R: Referee, G: crate::bot::Game>(
         },
         |player, last| bots.borrow_mut()[player].take_stderr(last),
     )
+}
+
+/// What a trace says of a game before its turns: the game, its rules and how it was set up.
+#[derive(Clone, Debug)]
+pub struct TraceHeader {
+    pub rules: &'static str,
+    pub seed: i64,
+    pub props: BTreeMap<String, String>,
+    /// The setup in the trace's form.
+    pub setup: Value,
+}
+
+/// A finished game, of either game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub scores: [i32; 2],
+    /// Why it ended, as traces name it.
+    pub reason: String,
+    pub turns: u32,
+    pub errors: Vec<PlayerError>,
+    pub trace: Option<Trace>,
+}
+
+/// Plays `game` to its end between two in-process bots (player 0 first), recording the whole
+/// trace, which `header` begins, if `record`.
+pub fn play<R: Referee>(
+    mut game: R,
+    header: TraceHeader,
+    mut bots: [&mut dyn Bot<R::Game>; 2],
+    record: bool,
+) -> GameRecord {
+    let turns = run_bots(&mut game, &mut bots, record);
+    let over = "run plays until the game is over";
+    let scores = game.final_scores().expect(over);
+    let scores = [scores[0], scores[1]];
+    let reason = game.end_reason().expect(over);
+    let trace = record.then(|| Trace {
+        format: trace::FORMAT.to_string(),
+        game: R::Game::NAME.to_string(),
+        rules: header.rules.to_string(),
+        seed: Some(header.seed),
+        props: header.props,
+        bots: bots.iter().map(|b| b.name()).collect(),
+        setup: header.setup,
+        turns,
+        result: trace::TraceResult {
+            scores: scores.to_vec(),
+            turns: game.turns() as usize,
+            reason: reason.clone(),
+        },
+    });
+    GameRecord {
+        scores,
+        reason,
+        turns: game.turns(),
+        errors: game.errors().to_vec(),
+        trace,
+    }
 }
 
 /// What each player printed in a recorded turn; a player with no lines did not answer.
