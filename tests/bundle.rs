@@ -19,7 +19,7 @@ fn tmp(name: &str) -> PathBuf {
 /// Bundles and compiles a bot (release); returns the binary.
 fn build(bot: &str) -> PathBuf {
     let bot = root().join(bot);
-    let lib = root().join("src");
+    let lib = root().join("crates/core/src");
     let b = bundle::bundle(&bot, &lib, &bundle::header(&bot, &lib), false, &[]).unwrap();
     let chars = b.text.chars().count();
     assert!(chars < MAX_CHARS && b.text.is_ascii(), "{chars} characters");
@@ -91,7 +91,7 @@ fn bundled_bots_play_exactly_like_the_library_build() {
 fn bundle_error(source: &str) -> String {
     let bot = tmp("bad_bot.rs");
     std::fs::write(&bot, source).unwrap();
-    let lib = root().join("src");
+    let lib = root().join("crates/core/src");
     match bundle::bundle(&bot, &lib, "test", false, &[]) {
         Ok(_) => panic!("bundling should fail:\n{source}"),
         Err(e) => format!("{e:#}"),
@@ -105,8 +105,30 @@ fn bundles_the_server_cannot_build_are_refused() {
         e.contains("serde_json") && e.contains("does not have"),
         "{e}"
     );
+    // The tool side is out of the core's reach: it is no module of the library bundled.
     let e = bundle_error("use botsim::trace::Trace;\nfn main() {}\n");
-    assert!(e.contains("module 'trace'") && e.contains("anyhow"), "{e}");
+    assert!(
+        e.contains("botsim_core::trace") && e.contains("not a module"),
+        "{e}"
+    );
+    // A library module that uses a crate the server lacks is named.
+    let lib = tmp("lib_with_anyhow");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::write(lib.join("lib.rs"), "pub mod helper;\n").unwrap();
+    std::fs::write(
+        lib.join("helper.rs"),
+        "pub fn f() -> anyhow::Result<()> { Ok(()) }\n",
+    )
+    .unwrap();
+    let bot = tmp("helper_bot.rs");
+    std::fs::write(&bot, "use botsim_core::helper;\nfn main() {}\n").unwrap();
+    let e = format!(
+        "{:#}",
+        bundle::bundle(&bot, &lib, "test", false, &[])
+            .err()
+            .unwrap()
+    );
+    assert!(e.contains("module 'helper'") && e.contains("anyhow"), "{e}");
     let e = bundle_error("use botsim::geom::Vec2;\nfn main() { let s = \"caf\u{e9}\"; }\n");
     assert!(e.contains("ASCII") && e.contains("line"), "{e}");
     let big = format!(
@@ -125,7 +147,7 @@ fn bundles_the_server_cannot_build_are_refused() {
 #[test]
 fn tuned_parameters_become_constants() {
     let bot = root().join("bots/csb.rs");
-    let lib = root().join("src");
+    let lib = root().join("crates/core/src");
     let tuned = vec![
         ("weights.runner".to_string(), 1.25),
         ("search.population".to_string(), 30.0),

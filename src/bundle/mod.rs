@@ -1,6 +1,7 @@
-//! `botsim bundle`: turns a bot written against the library into the one source file the
-//! contest server takes. The bot's `use botsim::...` paths, and the `crate::...` paths of every
-//! module they reach, decide which library modules go in (whole, with their submodules inlined
+//! `botsim bundle`: turns a bot written against the core library (`botsim_core`, which
+//! `botsim` re-exports) into the one source file the contest server takes. The bot's
+//! `botsim_core::...` paths, and the `crate::...` paths of every module they reach, decide which
+//! library modules go in (whole, with their submodules inlined
 //! in place of `mod x;`); `#[cfg(test)]` items, doc comments, line comments and indentation are
 //! dropped; the result must be ASCII, use no crate the server lacks, and stay under its size limit.
 //!
@@ -18,6 +19,8 @@ use std::path::{Path, PathBuf};
 
 /// Largest submission the contest server takes, in characters.
 pub const MAX_CHARS: usize = 100_000;
+/// The names a bot gives the library: the core crate, or the tool crate that re-exports it.
+pub const LIBRARY_NAMES: [&str; 2] = ["botsim_core", "botsim"];
 /// Crates the contest server has besides std.
 pub const SERVER_CRATES: [&str; 6] = ["chrono", "itertools", "libc", "rand", "regex", "time"];
 
@@ -137,7 +140,7 @@ pub fn bundle(
         .find(|p| p.exists())
         .with_context(|| {
             format!(
-                "the bot uses botsim::{name}, which is not a module in {}",
+                "the bot uses botsim_core::{name}, which is not a module in {}",
                 lib_dir.display()
             )
         })?;
@@ -153,7 +156,7 @@ pub fn bundle(
     let allowed = |root: &str| {
         matches!(
             root,
-            "std" | "core" | "alloc" | "crate" | "self" | "super" | "botsim" | "clippy" | "rustfmt"
+            "std" | "core" | "alloc" | "crate" | "self" | "super" | "clippy" | "rustfmt"
         ) || matches!(
             root,
             "f32"
@@ -173,7 +176,8 @@ pub fn bundle(
                 | "bool"
                 | "char"
                 | "str"
-        ) || SERVER_CRATES.contains(&root)
+        ) || LIBRARY_NAMES.contains(&root)
+            || SERVER_CRATES.contains(&root)
             || local.contains(root)
             || root.starts_with(|c: char| c.is_ascii_uppercase())
     };
@@ -213,7 +217,10 @@ pub fn bundle(
     for line in header.lines() {
         text.push_str(&format!("// {line}\n"));
     }
-    text.push_str(&rename_path_root(&main, "botsim", "crate").with_context(origin)?);
+    for name in LIBRARY_NAMES {
+        main = rename_path_root(&main, name, "crate").with_context(origin)?;
+    }
+    text.push_str(&main);
     for (name, m) in &modules {
         text.push_str(&format!(
             "\n#[allow(dead_code, unused_imports)]\nmod {name} {{\n{}}}\n",
@@ -257,15 +264,18 @@ pub fn game_of(bot_source: &str) -> Option<&'static str> {
     }
 }
 
-/// The library sources for a bot: the `src/` beside the nearest ancestor holding
-/// `src/lib.rs`, else the one this program was built from.
+/// Where the core library's sources are in a checkout of botsim.
+const CORE_SOURCES: &str = "crates/core/src";
+
+/// The core library's sources for a bot: `crates/core/src` in the nearest ancestor that has
+/// it, else the one this program was built from.
 pub fn find_library(bot: &Path) -> PathBuf {
     let start = bot.canonicalize().unwrap_or_else(|_| bot.to_path_buf());
     start
         .ancestors()
-        .map(|d| d.join("src"))
+        .map(|d| d.join(CORE_SOURCES))
         .find(|src| src.join("lib.rs").exists())
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(CORE_SOURCES))
 }
 
 /// The header of a bundle: what it was made from, by which botsim and commit.

@@ -282,13 +282,13 @@ pub fn path_roots(src: &str) -> Result<BTreeSet<String>> {
     Ok(path_starts(&tokens).map(|(_, n)| n.to_string()).collect())
 }
 
-/// The top-level library modules `src` names through `crate::` or `botsim::` paths, grouped
-/// imports such as `crate::{geom, java::Random}` included.
+/// The top-level library modules `src` names through `crate::` paths or the library's own
+/// ([`super::LIBRARY_NAMES`]), grouped imports such as `crate::{geom, java::Random}` included.
 pub fn referenced_modules(src: &str) -> Result<BTreeSet<String>> {
     let tokens = tokens(src)?;
     let mut out = BTreeSet::new();
     for (i, root) in path_starts(&tokens) {
-        if root != "crate" && root != "botsim" {
+        if root != "crate" && !super::LIBRARY_NAMES.contains(&root) {
             continue;
         }
         match &tokens[i + 3].kind {

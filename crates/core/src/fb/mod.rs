@@ -23,9 +23,11 @@ pub use step::{apply_action, outcome, physics, step, Action, ActionError, EndRea
 
 /// The field: x in 0..=16000, y in 0..=7500.
 pub const WIDTH: i32 = 16000;
+/// The field's height (see [`WIDTH`]).
 pub const HEIGHT: i32 = 7500;
 /// The goal mouths span y from 1750 to 5750.
 pub const GOAL_TOP: f64 = 1750.0;
+/// The goal mouths' lower end (see [`GOAL_TOP`]).
 pub const GOAL_BOTTOM: f64 = 5750.0;
 /// The four goal posts, in the referee's order.
 pub const POSTS: [Vec2; 4] = [
@@ -34,12 +36,19 @@ pub const POSTS: [Vec2; 4] = [
     Vec2::new(16000.0, 1750.0),
     Vec2::new(16000.0, 5750.0),
 ];
+/// A goal post's radius.
 pub const POST_RADIUS: f64 = 300.0;
+/// A wizard's largest thrust.
 pub const MAX_THRUST: u32 = 150;
+/// A wizard's largest throw.
 pub const MAX_THROW: u32 = 500;
+/// A bludger's thrust toward its target every turn.
 pub const BLUDGER_THRUST: f64 = 1000.0;
+/// The least impulse of a collision between bodies.
 pub const MIN_IMPULSE: f64 = 100.0;
+/// Most magic a team can hold.
 pub const MAX_MAGIC: i32 = 100;
+/// Turns in a game.
 pub const MAX_TURNS: u8 = 200;
 
 /// Whether a body at `pos` moving at `vel` flies at the goal line of the goal centred on `goal`:
@@ -89,6 +98,7 @@ pub struct Fb;
 /// What a team knows at the start of a turn: everything it is sent (scored snaffles are not).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct View {
+    /// The whole state, as the team's input tells it.
     pub state: State,
     /// 0 (attacks x = 16000) or 1 (attacks x = 0).
     pub team: usize,

@@ -81,7 +81,12 @@ pub enum Think {
     /// Rollouts per turn (own and opponent together): reproducible.
     Rollouts(u64),
     /// Milliseconds for the first turn, and for every later one.
-    Millis { first: u64, later: u64 },
+    Millis {
+        /// The first turn's milliseconds.
+        first: u64,
+        /// Every later turn's milliseconds.
+        later: u64,
+    },
 }
 
 impl Think {
@@ -114,6 +119,7 @@ impl Think {
 /// Search settings; every number a named parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
+    /// Plans in a generation.
     pub population: usize,
     /// Plans copied unchanged into the next generation.
     pub elites: usize,
@@ -121,6 +127,7 @@ pub struct Settings {
     pub tournament: usize,
     /// Mutation rate per gene at the start of a search, annealed linearly to `mutation_end`.
     pub mutation_start: f64,
+    /// Mutation rate per gene at the end of a search.
     pub mutation_end: f64,
     /// Random plans put in place of last turn's worst at the start of a search (fresh blood
     /// for a population that carries over).
@@ -184,13 +191,17 @@ impl Settings {
 /// What a search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Stats {
+    /// Plans scored.
     pub rollouts: u64,
+    /// Generations bred.
     pub generations: u64,
+    /// The best plan's score.
     pub best_score: f64,
 }
 
 /// A genetic search whose population carries over from turn to turn (warm start).
 pub struct Ga<G: Copy> {
+    /// Population, selection and mutation.
     pub settings: Settings,
     genomes: Vec<G>,
     scores: Vec<f64>,
@@ -201,6 +212,7 @@ pub struct Ga<G: Copy> {
 }
 
 impl<G: Copy> Ga<G> {
+    /// A search with these settings and no population yet.
     pub fn new(settings: Settings) -> Ga<G> {
         assert!(settings.population >= 2 && settings.elites < settings.population);
         let n = settings.population;
@@ -353,6 +365,7 @@ pub struct Duel<G: Copy> {
 }
 
 impl<G: Copy> Duel<G> {
+    /// Both searches with these settings, their random stream seeded with `seed`.
     pub fn new(settings: Settings, seed: u64) -> Duel<G> {
         Duel {
             mine: Ga::new(settings),

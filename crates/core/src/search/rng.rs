@@ -8,6 +8,7 @@ pub struct Rng {
 }
 
 impl Rng {
+    /// A generator whose state is spread from `seed` (splitmix64).
     pub fn new(seed: u64) -> Rng {
         let mut x = seed;
         let mut split = || {
@@ -22,6 +23,7 @@ impl Rng {
         }
     }
 
+    /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.s;

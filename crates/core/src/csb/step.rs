@@ -48,7 +48,14 @@ pub enum Steer {
     /// Face `angle` (as [`turned`] gives it), whose cosine and sine the caller keeps: a search
     /// turns them along with the angle instead of computing them each turn. The exact step
     /// computes its own from `angle`; the fast step thrusts along `(cos, sin)`.
-    Face { angle: f64, cos: f64, sin: f64 },
+    Face {
+        /// The angle to face, in radians.
+        angle: f64,
+        /// Its cosine.
+        cos: f64,
+        /// Its sine.
+        sin: f64,
+    },
 }
 
 /// What drives the pod this turn.
@@ -65,7 +72,9 @@ pub enum Thrust {
 /// A pod's order for one turn.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Command {
+    /// Where the pod turns.
     pub steer: Steer,
+    /// How it is driven.
     pub thrust: Thrust,
 }
 
@@ -697,6 +706,7 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// The reason's name as the referee writes it.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::EndReached => "endReached",
@@ -711,7 +721,9 @@ impl EndReason {
 /// How a game ended: the platform's scores (2 win, 1 loss, 0 eliminated; 2-2 and 0-0 draws).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// Each player's score.
     pub scores: [u8; 2],
+    /// Why the game ended.
     pub reason: EndReason,
 }
 

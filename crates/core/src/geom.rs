@@ -10,18 +10,23 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 /// A point or a vector in the plane.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Vec2 {
+    /// The horizontal coordinate.
     pub x: f64,
+    /// The vertical coordinate.
     pub y: f64,
 }
 
 impl Vec2 {
+    /// The origin.
     pub const ZERO: Vec2 = Vec2 { x: 0.0, y: 0.0 };
 
+    /// The vector (x, y).
     #[inline]
     pub const fn new(x: f64, y: f64) -> Vec2 {
         Vec2 { x, y }
     }
 
+    /// The dot product.
     #[inline]
     pub fn dot(self, o: Vec2) -> f64 {
         self.x * o.x + self.y * o.y
@@ -110,6 +115,7 @@ impl Neg for Vec2 {
 /// engines' usual steps pass `()`, which does nothing and costs nothing; a replay records into a
 /// `Vec`.
 pub trait Contacts {
+    /// A collision at `time`, between body `a` and body `b` (`None`: a wall or a post), touching at `at`.
     fn contact(&mut self, time: f64, a: usize, b: Option<usize>, at: Vec2);
 }
 

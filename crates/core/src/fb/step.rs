@@ -12,11 +12,30 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Thrust toward a point, 0..=150.
-    Move { x: i32, y: i32, thrust: u32 },
+    Move {
+        /// The point's x.
+        x: i32,
+        /// The point's y.
+        y: i32,
+        /// The thrust.
+        thrust: u32,
+    },
     /// Throw the held snaffle toward a point, power 0..=500.
-    Throw { x: i32, y: i32, power: u32 },
+    Throw {
+        /// The point's x.
+        x: i32,
+        /// The point's y.
+        y: i32,
+        /// The throw's power.
+        power: u32,
+    },
     /// Cast a spell on an entity (by the id the players see).
-    Cast { spell: Spell, target: i32 },
+    Cast {
+        /// Which spell.
+        spell: Spell,
+        /// The target's id.
+        target: i32,
+    },
 }
 
 /// Why the referee rejects an order; the player is eliminated (score -1).
@@ -338,15 +357,20 @@ fn prepare(state: &mut State) {
 pub struct Outcome {
     /// Goals, or -1 for an eliminated team.
     pub scores: [i32; 2],
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndReason {
+    /// A team reached the goals that win.
     ScoreToWin,
+    /// Every snaffle was scored.
     NoSnafflesLeft,
+    /// A team was eliminated for invalid output or silence.
     Eliminated,
+    /// The last turn was played.
     MaxTurns,
 }
 

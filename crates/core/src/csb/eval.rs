@@ -29,6 +29,7 @@ pub struct Weights {
     /// The checkpoint timeout: a penalty per squared turn beyond `timeout_grace` turns since a
     /// player's last pass, ours minus theirs.
     pub timeout: f64,
+    /// Turns since a player's last pass that `timeout` forgives.
     pub timeout_grace: f64,
     /// How much more progress the blocker needs than the runner before they swap roles.
     pub role_switch: f64,

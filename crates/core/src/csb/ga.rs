@@ -72,7 +72,9 @@ pub type Plan = [[Gene; 2]; HORIZON];
 /// The bot's parameters: evaluation, search, and gene decoding.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
+    /// The evaluation's weights.
     pub weights: Weights,
+    /// The genetic search's settings.
     pub search: Settings,
     /// Share of a turn's budget spent searching the opponent's plan. At 0 its plan is the best
     /// of its last population, shifted a turn and scored once against our last plan: an SPRT
@@ -81,6 +83,7 @@ pub struct Params {
     pub opponent_share: f64,
     /// Probability mass of the SHIELD and BOOST genes.
     pub shield_gene: f64,
+    /// Probability mass of the BOOST gene (above `shield_gene`'s).
     pub boost_gene: f64,
 }
 
@@ -146,7 +149,7 @@ impl Params {
 }
 
 /// A pod's facing as a unit vector, `None` until it first turns.
-pub(crate) fn facing_of(pod: &Pod) -> Option<Vec2> {
+pub fn facing_of(pod: &Pod) -> Option<Vec2> {
     pod.angle.map(|a| {
         let (sin, cos) = crate::geom::fast_sin_cos(a);
         Vec2::new(cos, sin)
@@ -157,7 +160,7 @@ pub(crate) fn facing_of(pod: &Pod) -> Option<Vec2> {
 /// gives it), with `thrust`: its unit vector is the last one (`facing`, updated) turned by the
 /// small angle, which is cheaper than a sine and a cosine of the whole angle.
 #[inline(always)]
-pub(crate) fn face(angle: f64, facing: &mut Option<Vec2>, delta: f64, thrust: Thrust) -> Command {
+pub fn face(angle: f64, facing: &mut Option<Vec2>, delta: f64, thrust: Thrust) -> Command {
     let (sin, cos) = crate::geom::small_sin_cos(delta.clamp(-MAX_ROTATION, MAX_ROTATION));
     face_by(angle, facing, Turn { delta, sin, cos }, thrust)
 }
@@ -374,7 +377,9 @@ impl Problem for Race<'_> {
 /// The contest bot: reads the protocol's lines, keeps what they do not say (passes, boosts,
 /// shields), searches, and prints two order lines.
 pub struct GaBot {
+    /// The evaluation, search and gene-decoding parameters.
     pub params: Params,
+    /// How long the bot searches each turn.
     pub think: Think,
     track: Option<Track>,
     /// Which player we are (0 or 1), found on the first turn.
@@ -389,6 +394,7 @@ pub struct GaBot {
 }
 
 impl GaBot {
+    /// A bot with these parameters and budget, its search seeded with `seed`.
     pub fn new(params: Params, think: Think, seed: u64) -> GaBot {
         GaBot {
             params,

@@ -155,11 +155,14 @@ pub fn turn_report(turn: u32, stats: &crate::search::Stats, started: Instant) ->
 /// `--params FILE` / `BOTSIM_PARAMS` (tuned parameters, applied after the `tuned` constants
 /// compiled into the bot).
 pub struct Settings {
+    /// How long the bot thinks each turn.
     pub think: crate::search::Think,
+    /// The search's seed.
     pub seed: u64,
 }
 
 impl Settings {
+    /// Reads the settings from `args` (the program's arguments, its name excluded), falling back on the environment, then on `default_ms`.
     pub fn from_args(
         args: &[String],
         default_ms: u64,

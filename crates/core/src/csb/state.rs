@@ -15,6 +15,7 @@ pub const PODS: usize = 4;
 pub struct Track {
     checkpoints: [Vec2; MAX_CHECKPOINTS],
     len: u8,
+    /// Laps to race.
     pub laps: u8,
 }
 
@@ -58,6 +59,7 @@ impl Track {
         self.len == 0
     }
 
+    /// Checkpoint `i`'s centre.
     #[inline]
     pub fn checkpoint(&self, i: usize) -> Vec2 {
         self.checkpoints[i]
@@ -128,6 +130,7 @@ impl Pod {
 /// Everything that changes during a game. `Copy`, fixed size, no heap.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
+    /// The four pods, player 0's first.
     pub pods: [Pod; PODS],
     /// Turns played so far (physics steps done); also the 0-based index of the next turn.
     pub round: u16,

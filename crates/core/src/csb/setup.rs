@@ -65,9 +65,11 @@ const SPAWN_SPACING: f64 = 500.0;
 /// A race ready to start: the track and the pods on the grid.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Setup {
+    /// The checkpoints and laps.
     pub track: Track,
     /// Which base map the seed picked; `None` for an explicit map.
     pub map_index: Option<usize>,
+    /// Where each pod starts, pods 0 and 1 being player 0's.
     pub spawns: [Vec2; PODS],
 }
 

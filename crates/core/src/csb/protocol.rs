@@ -11,8 +11,11 @@ use std::fmt::{self, Write};
 /// One order line, parsed: `X Y [THRUST|SHIELD|BOOST] [message]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Order<'a> {
+    /// The target point's x.
     pub x: i32,
+    /// The target point's y.
     pub y: i32,
+    /// A thrust, BOOST or SHIELD.
     pub thrust: Thrust,
     /// Whatever followed the thrust, as the referee captures it.
     pub message: Option<&'a str>,

@@ -6,28 +6,39 @@ use crate::geom::Vec2;
 
 /// Slots of the bodies: wizards 0..4, snaffles 4..11, bludgers 11..13.
 pub const WIZARDS: usize = 4;
+/// Snaffles a game can have.
 pub const MAX_SNAFFLES: usize = 7;
+/// The first snaffle's slot.
 pub const FIRST_SNAFFLE: usize = WIZARDS;
+/// The first bludger's slot.
 pub const FIRST_BLUDGER: usize = FIRST_SNAFFLE + MAX_SNAFFLES;
+/// Slots in all.
 pub const BODIES: usize = FIRST_BLUDGER + 2;
 
 /// A moving circle's position and speed.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Body {
+    /// Where its centre is.
     pub pos: Vec2,
+    /// How far it moves this turn, before collisions.
     pub vel: Vec2,
 }
 
 /// The four spells, in the order their countdowns are stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Spell {
+    /// Pulls a snaffle or bludger toward the caster (15 magic, 6 turns).
     Accio = 0,
+    /// Pushes a snaffle, bludger or opponent wizard away from the caster (20 magic, 3 turns).
     Flipendo = 1,
+    /// Stops a snaffle, bludger or opponent wizard: its speed becomes zero (10 magic, 1 turn).
     Petrificus = 2,
+    /// Keeps a bludger from targeting the caster's team (5 magic, 4 turns).
     Obliviate = 3,
 }
 
 impl Spell {
+    /// Every spell, in storage order.
     pub const ALL: [Spell; 4] = [
         Spell::Accio,
         Spell::Flipendo,
@@ -69,7 +80,9 @@ impl Spell {
 /// A spell's effect in progress: turns left and the target's slot.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Effect {
+    /// Turns left; 0: no effect.
     pub countdown: u8,
+    /// The target's slot.
     pub target: Option<u8>,
 }
 
@@ -114,11 +127,13 @@ pub struct IgnoreList {
 }
 
 impl IgnoreList {
+    /// Whether snaffle `k` is on the list.
     #[inline]
     pub fn contains(&self, k: usize) -> bool {
         self.as_slice().contains(&(k as u8))
     }
 
+    /// Adds snaffle `k` (a full list keeps what it has).
     pub fn push(&mut self, k: usize) {
         if (self.len as usize) < self.items.len() {
             self.items[self.len as usize] = k as u8;
@@ -140,6 +155,7 @@ impl IgnoreList {
         self.len = n as u8;
     }
 
+    /// The snaffles listed, in order.
     #[inline]
     pub fn as_slice(&self) -> &[u8] {
         &self.items[..self.len as usize]
@@ -158,17 +174,24 @@ pub struct Bludger {
 pub struct Player {
     /// Goals, or -1 once eliminated.
     pub score: i32,
+    /// Magic points, for spells.
     pub magic: i32,
+    /// Eliminated for invalid output or silence.
     pub dead: bool,
 }
 
 /// Everything in a game of Fantastic Bits.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct State {
+    /// Every body's position and speed, by slot.
     pub bodies: [Body; BODIES],
+    /// What the wizards have beyond their bodies.
     pub wizards: [Wizard; WIZARDS],
+    /// What the snaffles have beyond their bodies.
     pub snaffles: [Snaffle; MAX_SNAFFLES],
+    /// What the bludgers have beyond their bodies.
     pub bludgers: [Bludger; 2],
+    /// Each team's score and magic.
     pub players: [Player; 2],
     /// Snaffles in this game: 5 or 7.
     pub snaffle_count: u8,

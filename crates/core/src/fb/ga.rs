@@ -27,12 +27,14 @@ pub struct Gene {
     /// The offset's cosine and sine, computed when the angle changes rather than in every
     /// rollout.
     turn: Vec2,
+    /// Thrust or throw power, scaled to the order's range when decoded.
     pub power: f64,
     /// Below `spell_gene`: a spell and its target (see [`spell_of`]), if magic allows.
     pub kind: f64,
 }
 
 impl Gene {
+    /// A gene from its three values in [0, 1].
     pub fn new(angle: f64, power: f64, kind: f64) -> Gene {
         let mut g = Gene {
             angle: 0.5,
@@ -44,10 +46,12 @@ impl Gene {
         g
     }
 
+    /// The direction gene, in [0, 1] (0.5: straight at the natural aim).
     pub fn angle(&self) -> f64 {
         self.angle
     }
 
+    /// Sets the direction gene, and the turn it stands for.
     pub fn set_angle(&mut self, angle: f64) {
         self.angle = angle;
         let (sin, cos) = ((angle - 0.5) * std::f64::consts::PI).sin_cos();
@@ -107,7 +111,9 @@ impl Default for Weights {
 /// The bot's parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
+    /// The evaluation's weights.
     pub weights: Weights,
+    /// The genetic search's settings.
     pub search: Settings,
     /// Share of a turn's budget spent on the opponent's plan.
     pub opponent_share: f64,
@@ -365,9 +371,13 @@ const STRAIGHT: Plan = [[Gene {
 
 /// The search problem of one team: its plan against the other's fixed plan.
 pub struct Match<'a> {
+    /// The state the plans start from.
     pub start: State,
+    /// The team whose plan is searched (0 or 1).
     pub me: usize,
+    /// The other team's plan, fixed during this search.
     pub other: Plan,
+    /// How plans are decoded and scored.
     pub params: &'a Params,
 }
 
@@ -529,16 +539,20 @@ pub use crate::search::Think;
 /// The contest bot: reads the protocol's lines, keeps what they do not say (its own grab
 /// cooldowns and spells, the snaffle count), searches, and prints two orders.
 pub struct GaBot {
+    /// The evaluation, search and gene-decoding parameters.
     pub params: Params,
+    /// How long the bot searches each turn.
     pub think: Think,
     team: Option<usize>,
     state: Option<State>,
     duel: Duel<Plan>,
     seed: u64,
+    /// What the last search did.
     pub last: Stats,
 }
 
 impl GaBot {
+    /// A bot with these parameters and budget, its search seeded with `seed`.
     pub fn new(params: Params, think: Think, seed: u64) -> GaBot {
         GaBot {
             params,
@@ -551,6 +565,7 @@ impl GaBot {
         }
     }
 
+    /// The bot's name in results: its budget and seed.
     pub fn describe(&self) -> String {
         format!("ga({},seed={})", self.think.describe(), self.seed)
     }

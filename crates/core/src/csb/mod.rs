@@ -28,7 +28,9 @@ pub struct Csb;
 /// What a player knows at the start of a turn: everything (the game has no hidden state).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct View {
+    /// The race's checkpoints and laps.
     pub track: Track,
+    /// The pods and the turn.
     pub state: State,
     /// 0 or 1: which pods are this player's (0 and 1, or 2 and 3).
     pub player: usize,

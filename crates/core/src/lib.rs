@@ -1,0 +1,24 @@
+//! botsim-core: what a contest submission is made of. It depends on nothing but `std` (no
+//! crate, no `build.rs`, no proc macro, no `unsafe`), so that `botsim bundle` can paste the
+//! modules a bot uses into one file the contest server compiles; its hot paths allocate
+//! nothing. The compiler keeps it so: this crate cannot see the tool side.
+//! - [`java`]: Java's rounding, `atan2` and `Random`, which the official referees rely on;
+//! - [`geom`]: `Vec2` and the contact time of two moving circles;
+//! - [`text`]: the referees' order-line patterns, matched exactly without a regex engine;
+//! - [`csb`]: Coders Strike Back: state, setup, step, protocol, built-in bots;
+//! - [`fb`]: Fantastic Bits, the same shape;
+//! - [`search`]: the rolling-horizon genetic search, generic over the game;
+//! - [`params`]: named parameters and the file they travel in;
+//! - [`bot`]: the in-process bot interface and the contest binary's loop.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod bot;
+pub mod csb;
+pub mod fb;
+pub mod geom;
+pub mod java;
+pub mod params;
+pub mod search;
+pub mod text;
