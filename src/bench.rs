@@ -3,10 +3,10 @@
 //! engine's behaviour does: a refactor that must not change play proves it by leaving the
 //! fingerprint alone.
 
-use crate::arena::GameKind;
 use crate::bot::ContestBot;
 use crate::csb::{self, Command, Pod, Setup, State, Steer, Thrust, Track};
 use crate::fb;
+use crate::games::GameKind;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -260,7 +260,10 @@ pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(
                 a.pos == b.pos && a.vel == b.vel && a.passed == b.passed && a.next == b.next
             })
     };
-    for t in traces.iter().filter(|t| t.game == "csb") {
+    for t in traces
+        .iter()
+        .filter(|t| GameKind::from_name(&t.game) == Some(GameKind::Csb))
+    {
         let spec = crate::referee::csb::GameSpec::of_trace(t)?;
         let mut exact = Match::new(spec.setup()?);
         for turn in &t.turns {
@@ -273,7 +276,7 @@ pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(
                     std::array::from_fn(|i| as_searched(track, &state.pods[i], commands[i]));
                 csb::step::step_fast(track, state, &commands)
             });
-            let over = exact.play_turn(replies).is_some();
+            let over = crate::referee::Referee::play_turn(&mut exact, replies);
             turns += 1;
             differ += !same(&exact.state, &fast.state) as u64;
             differ_faced += !same(&exact.state, &faced.state) as u64;

@@ -172,9 +172,9 @@ pub fn fb(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
 
 /// Checks a built-in bot's spec for `game` by building it once: an unknown name or parameter,
 /// or a value that is not a number, is reported before any game is played.
-pub fn check(game: crate::arena::GameKind, spec: &Spec) -> Result<()> {
+pub fn check(game: crate::games::GameKind, spec: &Spec) -> Result<()> {
     match game {
-        crate::arena::GameKind::Csb => csb(spec, 1).map(drop),
-        crate::arena::GameKind::Fb => fb(spec, 1).map(drop),
+        crate::games::GameKind::Csb => csb(spec, 1).map(drop),
+        crate::games::GameKind::Fb => fb(spec, 1).map(drop),
     }
 }

@@ -9,6 +9,7 @@
 //!
 //! **The tool side** is this crate: it runs games and reads and writes files, and uses
 //! well-kept crates freely:
+//! - [`games`]: the games botsim knows, by [`games::GameKind`];
 //! - [`referee`]: whole games between bots, and replaying recorded games (`verify`);
 //! - [`trace`]: the `trace/1` game record (gzip JSON Lines); [`replay`]: a game as an HTML page;
 //! - [`arena`]: many games in parallel, resumable results, statistics and SPRT;
@@ -26,6 +27,7 @@ pub mod bench;
 pub mod builtin;
 pub mod bundle;
 pub mod cli;
+pub mod games;
 pub mod jsonl;
 pub mod player;
 pub mod referee;

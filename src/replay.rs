@@ -9,6 +9,7 @@
 //! what the referee did (every collision, pass, spell) rather than guessing it from positions.
 
 use crate::fb::state::{FIRST_BLUDGER, FIRST_SNAFFLE, WIZARDS};
+use crate::games::GameKind;
 use crate::geom::ContactLog;
 use crate::referee::{recorded_replies, Referee};
 use crate::trace::Trace;
@@ -58,14 +59,14 @@ pub struct Event {
 
 /// The notes of a game; empty if the trace's setup cannot be rebuilt.
 pub fn notes(trace: &Trace) -> Notes {
-    let notes = match trace.game.as_str() {
-        "csb" => crate::referee::csb::setup_from_props(trace)
+    let notes = match GameKind::from_name(&trace.game) {
+        Some(GameKind::Csb) => crate::referee::csb::setup_from_props(trace)
             .map(|s| csb_notes(crate::referee::csb::Match::new(s), trace))
             .unwrap_or_default(),
-        "fb" => crate::referee::fb::start_from_props(trace)
+        Some(GameKind::Fb) => crate::referee::fb::start_from_props(trace)
             .map(|s| fb_notes(crate::referee::fb::Match::new(s), trace))
             .unwrap_or_default(),
-        _ => Notes::default(),
+        None => Notes::default(),
     };
     Notes {
         messages: messages(trace),
@@ -77,9 +78,9 @@ pub fn notes(trace: &Trace) -> Notes {
 /// as the referee's parsers read it.
 fn messages(trace: &Trace) -> Vec<[String; 4]> {
     let message = |line: &str| -> Option<String> {
-        let text = match trace.game.as_str() {
-            "csb" => crate::csb::parse_order(line).ok()?.message,
-            _ => crate::fb::parse_action(line).ok()?.1,
+        let text = match GameKind::from_name(&trace.game)? {
+            GameKind::Csb => crate::csb::parse_order(line).ok()?.message,
+            GameKind::Fb => crate::fb::parse_action(line).ok()?.1,
         };
         text.map(|m| m.trim().to_string())
     };

@@ -2,7 +2,8 @@
 //! an interrupted run resumes without losing or repeating a game; results do not depend on the
 //! thread count; replays verify; the SPRT stops a decided run.
 
-use botsim::arena::{self, Config, GameKind, GameResult, Limits};
+use botsim::arena::{self, Config, GameResult, Limits};
+use botsim::games::GameKind;
 use botsim::player::PlayerSpec;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -6,7 +6,8 @@
 //! `BOTSIM_FUZZ_CASES` sets the cases per reader: 20,000 by default, a million for a real run:
 //! `BOTSIM_FUZZ_CASES=1000000 cargo test --release --test fuzz`.
 
-use botsim::arena::{self, GameKind};
+use botsim::arena;
+use botsim::games::GameKind;
 use botsim::trace::{self, Trace};
 use proptest::prelude::*;
 use std::io::Write;

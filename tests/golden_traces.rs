@@ -2,6 +2,7 @@
 //! (CSB angles bit for bit) and every result must be reproduced.
 
 use botsim::referee::csb::verify;
+use botsim::referee::Referee;
 use botsim::trace::{self, Trace};
 use std::path::PathBuf;
 
@@ -199,7 +200,7 @@ fn a_turn_against_a_solo_turn_is_the_fast_step() {
                 }
                 turns += 1;
             });
-            if game.play_turn(replies).is_some() {
+            if game.play_turn(replies) {
                 break;
             }
         }
@@ -226,9 +227,7 @@ fn boosts_are_inferred_from_speeds_without_false_alarms() {
         let mut known = [false; 4];
         for turn in &t.turns {
             let mut before = game.state;
-            let over = game
-                .play_turn(botsim::referee::recorded_replies(turn))
-                .is_some();
+            let over = game.play_turn(botsim::referee::recorded_replies(turn));
             let mut now = game.state;
             for (pod, &k) in before.pods.iter_mut().zip(&known) {
                 pod.boost_used = k;

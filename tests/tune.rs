@@ -1,7 +1,7 @@
 //! `botsim tune` on real games: an interrupted run resumes exactly where it stopped, its files
 //! are complete, and the result is a parameter file the bot and the bundler take.
 
-use botsim::arena::GameKind;
+use botsim::games::GameKind;
 use botsim::tune::{self, spsa::Param, spsa::Schedule, Files, Run};
 use std::path::PathBuf;
 

@@ -7,6 +7,7 @@ pub mod stats;
 
 use crate::bot::{Answer, Bot, Game};
 use crate::builtin;
+use crate::games::GameKind;
 use crate::player::PlayerSpec;
 pub use crate::referee::process::Clock;
 use crate::referee::process::Process;
@@ -21,33 +22,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
-
-/// The two games: in results and traces (serde), and on the command line (`--game csb|fb`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Coders Strike Back
-    Csb,
-    /// Fantastic Bits
-    Fb,
-}
-
-impl GameKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Csb => "csb",
-            GameKind::Fb => "fb",
-        }
-    }
-
-    /// The contest's time limit after the first turn.
-    pub fn turn_limit(self) -> Duration {
-        Duration::from_millis(match self {
-            GameKind::Csb => 75,
-            GameKind::Fb => 100,
-        })
-    }
-}
 
 /// One finished game, as a line of the results file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

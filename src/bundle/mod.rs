@@ -10,6 +10,7 @@
 
 mod source;
 
+use crate::games::GameKind;
 use anyhow::{bail, Context, Result};
 use source::{
     mod_declarations, path_roots, referenced_modules, rename_path_root, strip, use_declarations,
@@ -84,15 +85,15 @@ const TUNED_HOOK: &str = "const TUNED: &[(&str, f64)] = &[];";
 
 /// Writes tuned parameters into a bot's `TUNED` constant, after checking every name against
 /// the game's parameters.
-fn write_tuned(main: &str, game: Option<&str>, tuned: &[(String, f64)]) -> Result<String> {
+fn write_tuned(main: &str, game: Option<GameKind>, tuned: &[(String, f64)]) -> Result<String> {
     use crate::params::Named;
     let pairs: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
     let check = match game {
-        Some("csb") => crate::csb::ga::Params::default().set_all(&pairs),
-        Some("fb") => crate::fb::ga::Params::default().set_all(&pairs),
-        _ => Err("cannot tell which game the bot plays".to_string()),
+        Some(GameKind::Csb) => crate::csb::ga::Params::default().set_all(&pairs),
+        Some(GameKind::Fb) => crate::fb::ga::Params::default().set_all(&pairs),
+        None => bail!("--params: cannot tell which game the bot plays"),
     };
-    check.map_err(|e| anyhow::anyhow!("--params: {e}"))?;
+    check.context("--params")?;
     if !main.contains(TUNED_HOOK) {
         bail!("--params: the bot has no line '{TUNED_HOOK}' to receive them");
     }
@@ -251,17 +252,11 @@ pub fn bundle(
 }
 
 /// The game a bot plays, from the library modules it uses.
-pub fn game_of(bot_source: &str) -> Option<&'static str> {
+pub fn game_of(bot_source: &str) -> Option<GameKind> {
     let refs = strip(bot_source, false)
         .and_then(|code| referenced_modules(&code))
         .ok()?;
-    if refs.contains("csb") {
-        Some("csb")
-    } else if refs.contains("fb") {
-        Some("fb")
-    } else {
-        None
-    }
+    GameKind::ALL.into_iter().find(|g| refs.contains(g.name()))
 }
 
 /// Where the core library's sources are in a checkout of botsim.
@@ -347,13 +342,13 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
 /// Plays a whole game of `game` between the compiled bundle (as a program, with a small fixed
 /// budget) and the built-in heuristic bot, and returns a one-line summary. Fails if the bundle
 /// breaks the protocol.
-pub fn play_check(binary: &Path, game: &str) -> Result<String> {
+pub fn play_check(binary: &Path, game: GameKind) -> Result<String> {
     use crate::referee::process::Process;
     let command = format!("'{}'", binary.display());
     let mut bot = Process::spawn(&command, &[("BOTSIM_ROLLOUTS", "300")])?;
     bot.later_turns = std::time::Duration::from_millis(2000);
     let rec = match game {
-        "csb" => {
+        GameKind::Csb => {
             let mut racer = crate::csb::racer::Racer::default();
             crate::referee::csb::play(
                 &crate::referee::csb::GameSpec::Seed(1),
@@ -361,7 +356,7 @@ pub fn play_check(binary: &Path, game: &str) -> Result<String> {
                 false,
             )?
         }
-        _ => {
+        GameKind::Fb => {
             let mut chaser = crate::fb::chaser::Chaser::default();
             crate::referee::fb::play(1, [&mut bot, &mut chaser], false)?
         }
@@ -374,7 +369,10 @@ pub fn play_check(binary: &Path, game: &str) -> Result<String> {
         );
     }
     Ok(format!(
-        "played a {game} game against the built-in bot: {} - {} after {} turns",
-        rec.scores[0], rec.scores[1], rec.turns
+        "played a {} game against the built-in bot: {} - {} after {} turns",
+        game.name(),
+        rec.scores[0],
+        rec.scores[1],
+        rec.turns
     ))
 }

@@ -1,8 +1,8 @@
 //! `botsim arena`: its flags, the run with a progress bar, the summary; `arena merge`.
 
 use super::LimitArgs;
-use crate::arena::GameKind;
 use crate::arena::{self, stats::Sprt};
+use crate::games::GameKind;
 use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;

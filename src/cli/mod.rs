@@ -23,7 +23,7 @@ mod play;
 mod tools;
 mod tune;
 
-use crate::arena::GameKind;
+use crate::games::GameKind;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

@@ -2,7 +2,8 @@
 //! cg-brutaltester protocols).
 
 use super::LimitArgs;
-use crate::arena::{self, GameKind};
+use crate::arena;
+use crate::games::GameKind;
 use crate::player::PlayerSpec;
 use crate::{csb, trace};
 use anyhow::{bail, Result};

@@ -1,6 +1,6 @@
 //! `botsim replay`, `verify`, `bundle` and `bench`.
 
-use crate::arena::GameKind;
+use crate::games::GameKind;
 use crate::referee::Mismatch;
 use crate::trace;
 use anyhow::{bail, Context, Result};
@@ -82,10 +82,10 @@ pub(super) fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
         trace::for_each_game(path, |line, game| {
             games += 1;
             turns += game.turns.len();
-            let result = match game.game.as_str() {
-                "csb" => crate::referee::csb::verify(&game),
-                "fb" => crate::referee::fb::verify(&game),
-                other => bail!("{}:{line}: unknown game '{other}'", path.display()),
+            let result = match GameKind::from_name(&game.game) {
+                Some(GameKind::Csb) => crate::referee::csb::verify(&game),
+                Some(GameKind::Fb) => crate::referee::fb::verify(&game),
+                None => bail!("{}:{line}: unknown game '{}'", path.display(), game.game),
             };
             match result {
                 Ok(n) => {

@@ -1,8 +1,8 @@
 //! `botsim tune`: an SPSA run with a progress bar, and `tune play | update | report | verify`.
 
 use super::all_cores;
-use crate::arena::GameKind;
 use crate::arena::{self, stats::Sprt};
+use crate::games::GameKind;
 use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
 use clap::Subcommand;

@@ -44,35 +44,7 @@ impl Match {
         }
     }
 
-    /// The lines `player` reads this turn (the init lines first on turn 0).
-    pub fn input_lines(&self, player: usize) -> Vec<String> {
-        let mut text = String::new();
-        if self.state.round == 0 {
-            protocol::write_init(&self.setup.track, &mut text).expect("writing to a String");
-        }
-        protocol::write_turn(&self.state, player, &mut text).expect("writing to a String");
-        text.lines().map(str::to_string).collect()
-    }
-
-    /// Plays one turn from what each player printed (`None`: no answer in time). A player
-    /// whose line is invalid, or who did not answer, is eliminated; the turn is still played
-    /// with the orders parsed before the bad line. Returns the outcome if the game is over.
-    pub fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> Option<Outcome> {
-        self.play_turn_with(replies, csb::step)
-    }
-
-    /// [`Match::play_turn`], reporting the turn's collisions to `contacts` (for replays).
-    pub fn play_turn_recording(
-        &mut self,
-        replies: [Option<&[String]>; 2],
-        contacts: &mut impl crate::geom::Contacts,
-    ) -> Option<Outcome> {
-        self.play_turn_with(replies, |t, s, c| {
-            csb::step::step_recording(t, s, c, contacts)
-        })
-    }
-
-    /// [`Match::play_turn`] with another physics, given the turn's commands: for measuring
+    /// [`Referee::play_turn`] with another physics, given the turn's commands: for measuring
     /// how often the search's fast modes disagree with the exact step.
     pub fn play_turn_with(
         &mut self,
@@ -219,12 +191,20 @@ impl super::Referee for Match {
         self.outcome.map(|o| o.reason.as_str().to_string())
     }
 
+    /// The init lines first on turn 0.
     fn input_lines(&self, player: usize) -> Vec<String> {
-        Match::input_lines(self, player)
+        let mut text = String::new();
+        if self.state.round == 0 {
+            protocol::write_init(&self.setup.track, &mut text).expect("writing to a String");
+        }
+        protocol::write_turn(&self.state, player, &mut text).expect("writing to a String");
+        text.lines().map(str::to_string).collect()
     }
 
+    /// A player whose line is invalid, or who did not answer, is eliminated; the turn is still
+    /// played with the orders parsed before the bad line.
     fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool {
-        Match::play_turn(self, replies).is_some()
+        self.play_turn_with(replies, csb::step).is_some()
     }
 
     fn play_turn_recording(
@@ -232,7 +212,10 @@ impl super::Referee for Match {
         replies: [Option<&[String]>; 2],
         contacts: &mut crate::geom::ContactLog,
     ) -> bool {
-        Match::play_turn_recording(self, replies, contacts).is_some()
+        self.play_turn_with(replies, |t, s, c| {
+            csb::step::step_recording(t, s, c, contacts)
+        })
+        .is_some()
     }
 
     fn final_scores(&self) -> Option<Vec<i32>> {

@@ -46,22 +46,11 @@ impl Match {
         }
     }
 
-    /// The lines `team` reads this turn.
-    pub fn input_lines(&self, team: usize) -> Vec<String> {
-        let mut text = String::new();
-        protocol::write_turn(&self.state, team, &mut text).expect("writing to a String");
-        text.lines().map(str::to_string).collect()
-    }
-
-    /// Plays one turn from what each team printed (`None`: no answer in time). A team whose
-    /// line is invalid, or who did not answer, is eliminated with score −1; the turn is still
-    /// played, with the orders it gave before the bad line.
-    pub fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> Option<Outcome> {
-        self.play_turn_recording(replies, &mut ())
-    }
-
-    /// [`Match::play_turn`], reporting the turn's bounces to `contacts` (for replays).
-    pub fn play_turn_recording(
+    /// Plays one turn from what each team printed (`None`: no answer in time), reporting the
+    /// turn's bounces to `contacts`. A team whose line is invalid, or who did not answer, is
+    /// eliminated with score −1; the turn is still played, with the orders it gave before the
+    /// bad line.
+    fn play_turn_with(
         &mut self,
         replies: [Option<&[String]>; 2],
         contacts: &mut impl crate::geom::Contacts,
@@ -160,11 +149,13 @@ impl super::Referee for Match {
     }
 
     fn input_lines(&self, team: usize) -> Vec<String> {
-        Match::input_lines(self, team)
+        let mut text = String::new();
+        protocol::write_turn(&self.state, team, &mut text).expect("writing to a String");
+        text.lines().map(str::to_string).collect()
     }
 
     fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool {
-        Match::play_turn(self, replies).is_some()
+        self.play_turn_with(replies, &mut ()).is_some()
     }
 
     fn play_turn_recording(
@@ -172,7 +163,7 @@ impl super::Referee for Match {
         replies: [Option<&[String]>; 2],
         contacts: &mut crate::geom::ContactLog,
     ) -> bool {
-        Match::play_turn_recording(self, replies, contacts).is_some()
+        self.play_turn_with(replies, contacts).is_some()
     }
 
     fn final_scores(&self) -> Option<Vec<i32>> {

@@ -5,7 +5,8 @@
 
 pub mod spsa;
 
-use crate::arena::{self, GameKind, GameResult};
+use crate::arena::{self, GameResult};
+use crate::games::GameKind;
 use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};

@@ -184,7 +184,7 @@ impl Settings {
                 })
                 .transpose()
         };
-        params.set_all(tuned)?;
+        params.set_all(tuned).map_err(|e| e.to_string())?;
         if let Some(file) = get("--params", "BOTSIM_PARAMS") {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| format!("--params {file}: {e}"))?;

@@ -11,6 +11,7 @@ use super::step::{self, Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot, ContestBot};
 use crate::geom::{round_to_i32, Vec2};
+use crate::params::ParamError;
 pub use crate::search::Think;
 use crate::search::{
     crossover_units, shift_keep, shift_units, Duel, Problem, Rng, Settings, Stats,
@@ -306,7 +307,7 @@ impl crate::params::Named for Params {
             .collect()
     }
 
-    fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
         if self.weights.set(name, value) {
             return Ok(());
         }
@@ -316,7 +317,10 @@ impl crate::params::Named for Params {
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             _ => {
                 if !self.search.set(name, value)? {
-                    return Err(format!("csb ga has no parameter '{name}'"));
+                    return Err(ParamError::Unknown {
+                        bot: "csb ga",
+                        name: name.to_string(),
+                    });
                 }
             }
         }

@@ -9,6 +9,7 @@ use super::step::{self, Action};
 use super::{flies_at_goal, protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::bot::{Answer, Bot, ContestBot};
 use crate::geom::{round_to_i32, Vec2};
+use crate::params::ParamError;
 use crate::search::{crossover_units, shift_units, Duel, Problem, Rng, Settings, Stats};
 use std::time::Instant;
 
@@ -187,7 +188,7 @@ impl crate::params::Named for Params {
         .collect()
     }
 
-    fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+    fn set(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
         let w = &mut self.weights;
         match name {
             "weights.goal" => w.goal = value,
@@ -207,7 +208,10 @@ impl crate::params::Named for Params {
             "seed_straight" => self.seed_straight = value,
             _ => {
                 if !self.search.set(name, value)? {
-                    return Err(format!("fb ga has no parameter '{name}'"));
+                    return Err(ParamError::Unknown {
+                        bot: "fb ga",
+                        name: name.to_string(),
+                    });
                 }
             }
         }

@@ -7,6 +7,7 @@
 
 pub mod rng;
 
+use crate::params::ParamError;
 pub use rng::Rng;
 use std::time::Instant;
 
@@ -161,7 +162,7 @@ impl Settings {
     }
 
     /// Sets a `search.*` parameter; `Ok(false)` if `name` is none of them.
-    pub fn set(&mut self, name: &str, value: f64) -> Result<bool, String> {
+    pub fn set(&mut self, name: &str, value: f64) -> Result<bool, ParamError> {
         use crate::params::count;
         match name {
             "search.population" => self.population = count(name, value, 4)?,
@@ -172,17 +173,16 @@ impl Settings {
             "search.immigrants" => self.immigrants = count(name, value, 0)?,
             _ => return Ok(false),
         }
-        if self.immigrants >= self.population {
-            return Err(format!(
-                "search.immigrants ({}) must be below search.population ({})",
-                self.immigrants, self.population
-            ));
-        }
-        if self.elites >= self.population {
-            return Err(format!(
-                "search.elites ({}) must be below search.population ({})",
-                self.elites, self.population
-            ));
+        for (what, n) in [("immigrants", self.immigrants), ("elites", self.elites)] {
+            if n >= self.population {
+                return Err(ParamError::Invalid {
+                    name: format!("search.{what}"),
+                    why: format!(
+                        "({n}) must be below search.population ({})",
+                        self.population
+                    ),
+                });
+            }
         }
         Ok(true)
     }
