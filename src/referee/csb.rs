@@ -35,15 +35,6 @@ impl Match {
         self.outcome
     }
 
-    /// What `player` knows at the start of this turn.
-    pub fn view(&self, player: usize) -> View {
-        View {
-            track: self.setup.track,
-            state: self.state,
-            player,
-        }
-    }
-
     /// [`Referee::play_turn`] with another physics, given the turn's commands: for measuring
     /// how often the search's fast modes disagree with the exact step.
     pub fn play_turn_with(
@@ -169,7 +160,11 @@ impl super::Referee for Match {
     type Game = Csb;
 
     fn view(&self, player: usize) -> View {
-        Match::view(self, player)
+        View {
+            track: self.setup.track,
+            state: self.state,
+            player,
+        }
     }
 
     fn order_lines(orders: &[csb::Order<'static>; 2]) -> Vec<String> {
@@ -218,9 +213,8 @@ impl super::Referee for Match {
         .is_some()
     }
 
-    fn final_scores(&self) -> Option<Vec<i32>> {
-        self.outcome
-            .map(|o| o.scores.iter().map(|&s| s as i32).collect())
+    fn final_scores(&self) -> Option<[i32; 2]> {
+        self.outcome.map(|o| o.scores.map(i32::from))
     }
 
     fn state_json(&self) -> Value {

@@ -39,13 +39,6 @@ impl Match {
         self.outcome
     }
 
-    pub fn view(&self, team: usize) -> View {
-        View {
-            state: self.state,
-            team,
-        }
-    }
-
     /// Plays one turn from what each team printed (`None`: no answer in time), reporting the
     /// turn's bounces to `contacts`. A team whose line is invalid, or who did not answer, is
     /// eliminated with score −1; the turn is still played, with the orders it gave before the
@@ -129,7 +122,10 @@ impl super::Referee for Match {
     type Game = Fb;
 
     fn view(&self, team: usize) -> View {
-        Match::view(self, team)
+        View {
+            state: self.state,
+            team,
+        }
     }
 
     fn order_lines(orders: &[Action; 2]) -> Vec<String> {
@@ -166,8 +162,8 @@ impl super::Referee for Match {
         self.play_turn_with(replies, contacts).is_some()
     }
 
-    fn final_scores(&self) -> Option<Vec<i32>> {
-        self.outcome.map(|o| o.scores.to_vec())
+    fn final_scores(&self) -> Option<[i32; 2]> {
+        self.outcome.map(|o| o.scores)
     }
 
     fn state_json(&self) -> Value {

@@ -38,7 +38,7 @@ pub trait Referee {
         contacts: &mut crate::geom::ContactLog,
     ) -> bool;
     /// The final scores, once the game is over.
-    fn final_scores(&self) -> Option<Vec<i32>>;
+    fn final_scores(&self) -> Option<[i32; 2]>;
     /// The state after the turns played, in the trace's form.
     fn state_json(&self) -> Value;
 }
@@ -159,7 +159,6 @@ pub fn play<R: Referee>(
     let turns = run_bots(&mut game, &mut bots, record);
     let over = "run plays until the game is over";
     let scores = game.final_scores().expect(over);
-    let scores = [scores[0], scores[1]];
     let reason = game.end_reason().expect(over);
     let trace = record.then(|| Trace {
         format: trace::FORMAT.to_string(),
@@ -241,7 +240,7 @@ pub fn replay<R: Referee>(game: &mut R, trace: &Trace) -> Result<usize, (usize, 
             Mismatch::new(None, None, "game over", "the game to end", "it goes on"),
         ));
     };
-    if scores != trace.result.scores || n != trace.result.turns {
+    if scores[..] != trace.result.scores[..] || n != trace.result.turns {
         let expected = format!(
             "scores {:?} after {} turns",
             trace.result.scores, trace.result.turns
