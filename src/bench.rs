@@ -3,7 +3,6 @@
 //! engine's behaviour does: a refactor that must not change play proves it by leaving the
 //! fingerprint alone.
 
-use crate::bot::ContestBot;
 use crate::csb::{self, Command, Pod, Setup, State, Steer, Thrust, Track};
 use crate::fb;
 use crate::games::GameKind;
@@ -310,36 +309,15 @@ fn as_searched(track: &Track, pod: &Pod, command: Command) -> Command {
     csb::ga::face(angle, &mut csb::ga::facing_of(pod), delta, command.thrust)
 }
 
-/// The default GA bot of `game` with budget `think`.
-fn searcher(game: GameKind, think: crate::search::Think) -> Box<dyn ContestBot> {
-    match game {
-        GameKind::Csb => Box::new(csb::ga::GaBot::new(Default::default(), think, 1)),
-        GameKind::Fb => Box::new(fb::ga::GaBot::new(Default::default(), think, 1)),
-    }
-}
-
 /// Player 0's input lines for `turns` turns spread evenly over a game between the heuristic
 /// bots (seed 11: a CSB race of 206 turns, racer against racer; an FB game of chaser against
 /// chaser): the positions the search benchmarks think about, from the crowded start to the end.
 fn search_positions(game: GameKind, turns: usize) -> anyhow::Result<Vec<Vec<String>>> {
-    let trace = match game {
-        GameKind::Csb => {
-            use crate::csb::racer::Racer;
-            let (mut a, mut b) = (Racer::default(), Racer::default());
-            crate::referee::csb::play(
-                &crate::referee::csb::GameSpec::Seed(11),
-                [&mut a, &mut b],
-                true,
-            )?
-            .trace
-        }
-        GameKind::Fb => {
-            use crate::fb::chaser::Chaser;
-            let (mut a, mut b) = (Chaser::default(), Chaser::default());
-            crate::referee::fb::play(11, [&mut a, &mut b], true)?.trace
-        }
-    }
-    .expect("recorded");
+    let trace = game
+        .rules()
+        .play_heuristic(11, None, true)?
+        .trace
+        .expect("recorded");
     let every = (trace.turns.len() / turns).max(1);
     Ok(trace
         .turns
@@ -355,13 +333,10 @@ fn search_positions(game: GameKind, turns: usize) -> anyhow::Result<Vec<Vec<Stri
 /// the rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets `ms` here
 /// too).
 pub fn search_rollouts(game: GameKind, ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
-    let mut bot = searcher(
-        game,
-        crate::search::Think::Millis {
-            first: ms,
-            later: ms,
-        },
-    );
+    let mut bot = game.rules().searcher(crate::search::Think::Millis {
+        first: ms,
+        later: ms,
+    });
     let mut out = Vec::new();
     for input in search_positions(game, turns)? {
         bot.turn(&input, Instant::now())
@@ -376,7 +351,9 @@ pub fn search_rollouts(game: GameKind, ms: u64, turns: usize) -> anyhow::Result<
 /// and the fingerprint of the orders, which shows whether a change altered the search's play.
 pub fn search_fixed(game: GameKind, rollouts: u64, turns: usize) -> anyhow::Result<(u64, u64)> {
     let positions = search_positions(game, turns)?;
-    let mut bot = searcher(game, crate::search::Think::Rollouts(rollouts));
+    let mut bot = game
+        .rules()
+        .searcher(crate::search::Think::Rollouts(rollouts));
     let mut fp = Fingerprint::default();
     let mut done = 0;
     for input in &positions {

@@ -82,13 +82,9 @@ fn configure(spec: &mut Spec, params: &mut impl crate::params::Named) -> Result<
     if let Some(file) = spec.params.remove("params") {
         let text = std::fs::read_to_string(&file)
             .with_context(|| format!("builtin:{}: params={file}", spec.name))?;
-        for (name, value) in
-            crate::params::parse(&text).map_err(|e| anyhow::anyhow!("{file}: {e}"))?
-        {
-            params
-                .set(&name, value)
-                .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
-        }
+        params
+            .apply(&text)
+            .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
     }
     for (name, value) in std::mem::take(&mut spec.params) {
         let v: f64 = value.parse().map_err(|_| {
@@ -168,13 +164,4 @@ pub fn fb(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
     };
     spec.finish()?;
     Ok(bot)
-}
-
-/// Checks a built-in bot's spec for `game` by building it once: an unknown name or parameter,
-/// or a value that is not a number, is reported before any game is played.
-pub fn check(game: crate::games::GameKind, spec: &Spec) -> Result<()> {
-    match game {
-        crate::games::GameKind::Csb => csb(spec, 1).map(drop),
-        crate::games::GameKind::Fb => fb(spec, 1).map(drop),
-    }
 }

@@ -59,15 +59,9 @@ pub struct Event {
 
 /// The notes of a game; empty if the trace's setup cannot be rebuilt.
 pub fn notes(trace: &Trace) -> Notes {
-    let notes = match GameKind::from_name(&trace.game) {
-        Some(GameKind::Csb) => crate::referee::csb::setup_from_props(trace)
-            .map(|s| csb_notes(crate::referee::csb::Match::new(s), trace))
-            .unwrap_or_default(),
-        Some(GameKind::Fb) => crate::referee::fb::start_from_props(trace)
-            .map(|s| fb_notes(crate::referee::fb::Match::new(s), trace))
-            .unwrap_or_default(),
-        None => Notes::default(),
-    };
+    let notes = GameKind::from_name(&trace.game)
+        .map(|g| g.rules().notes(trace))
+        .unwrap_or_default();
     Notes {
         messages: messages(trace),
         ..notes
@@ -78,10 +72,9 @@ pub fn notes(trace: &Trace) -> Notes {
 /// as the referee's parsers read it.
 fn messages(trace: &Trace) -> Vec<[String; 4]> {
     let message = |line: &str| -> Option<String> {
-        let text = match GameKind::from_name(&trace.game)? {
-            GameKind::Csb => crate::csb::parse_order(line).ok()?.message,
-            GameKind::Fb => crate::fb::parse_action(line).ok()?.1,
-        };
+        let text = GameKind::from_name(&trace.game)?
+            .rules()
+            .order_message(line);
         text.map(|m| m.trim().to_string())
     };
     trace
@@ -156,7 +149,7 @@ fn end_events(trace: &Trace, errors: &[crate::referee::PlayerError], notes: &mut
     ));
 }
 
-fn csb_notes(game: crate::referee::csb::Match, trace: &Trace) -> Notes {
+pub(crate) fn csb_notes(game: crate::referee::csb::Match, trace: &Trace) -> Notes {
     use crate::csb::step::CHECKPOINT_TIMEOUT;
     let mut notes = Notes {
         counter: "timeout",
@@ -225,7 +218,7 @@ fn fb_body(state: &crate::fb::State, slot: usize) -> String {
     format!("{kind} {}", state.id_of(slot))
 }
 
-fn fb_notes(game: crate::referee::fb::Match, trace: &Trace) -> Notes {
+pub(crate) fn fb_notes(game: crate::referee::fb::Match, trace: &Trace) -> Notes {
     use crate::fb::{parse_action, Action};
     let mut notes = Notes {
         counter: "magic",

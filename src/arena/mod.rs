@@ -350,7 +350,7 @@ where
 pub fn check_players(cfg: &Config) -> Result<()> {
     for p in &cfg.players {
         if let PlayerSpec::Builtin(spec) = p {
-            builtin::check(cfg.game, spec)?;
+            cfg.game.rules().check_builtin(spec)?;
         }
     }
     std::thread::scope(|s| {
@@ -398,24 +398,7 @@ const SEED_VAR: &str = "BOTSIM_SEED";
 /// Plays game `index` of the schedule.
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
     let (seed, seats) = cfg.scheduled(index);
-    let record = cfg.replays.is_some();
-    let Played { rec, faults, times } = match cfg.game {
-        GameKind::Csb => {
-            let spec = match &cfg.map {
-                Some(map) => crate::referee::csb::GameSpec::Map {
-                    seed,
-                    map: map.clone(),
-                },
-                None => crate::referee::csb::GameSpec::Seed(seed),
-            };
-            play_seated(cfg, index, &seats, builtin::csb, |bots| {
-                crate::referee::csb::play(&spec, bots, record)
-            })?
-        }
-        GameKind::Fb => play_seated(cfg, index, &seats, builtin::fb, |bots| {
-            crate::referee::fb::play(seed, bots, record)
-        })?,
-    };
+    let Played { rec, faults, times } = cfg.game.rules().play_arena(cfg, index, seed, &seats)?;
     // A player the arena stopped lost for that reason, not for the silence it left.
     let errors = rec
         .errors
@@ -439,7 +422,7 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
 }
 
 /// A game as the arena saw it.
-struct Played {
+pub struct Played {
     rec: GameRecord,
     /// What the arena found wrong with each player (a timeout, a crash), if anything.
     faults: [Option<String>; 2],
@@ -448,7 +431,7 @@ struct Played {
 }
 
 /// Seats the players of game `index`, clocked, and has `play` run the game between them.
-fn play_seated<G: Game>(
+pub(crate) fn play_seated<G: Game>(
     cfg: &Config,
     index: usize,
     seats: &[&PlayerSpec; 2],

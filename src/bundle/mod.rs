@@ -86,14 +86,11 @@ const TUNED_HOOK: &str = "const TUNED: &[(&str, f64)] = &[];";
 /// Writes tuned parameters into a bot's `TUNED` constant, after checking every name against
 /// the game's parameters.
 fn write_tuned(main: &str, game: Option<GameKind>, tuned: &[(String, f64)]) -> Result<String> {
-    use crate::params::Named;
     let pairs: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-    let check = match game {
-        Some(GameKind::Csb) => crate::csb::ga::Params::default().set_all(&pairs),
-        Some(GameKind::Fb) => crate::fb::ga::Params::default().set_all(&pairs),
-        None => bail!("--params: cannot tell which game the bot plays"),
+    let Some(game) = game else {
+        bail!("--params: cannot tell which game the bot plays");
     };
-    check.context("--params")?;
+    game.rules().check_params(&pairs).context("--params")?;
     if !main.contains(TUNED_HOOK) {
         bail!("--params: the bot has no line '{TUNED_HOOK}' to receive them");
     }
@@ -347,20 +344,7 @@ pub fn play_check(binary: &Path, game: GameKind) -> Result<String> {
     let command = format!("'{}'", binary.display());
     let mut bot = Process::spawn(&command, &[("BOTSIM_ROLLOUTS", "300")])?;
     bot.later_turns = std::time::Duration::from_millis(2000);
-    let rec = match game {
-        GameKind::Csb => {
-            let mut racer = crate::csb::racer::Racer::default();
-            crate::referee::csb::play(
-                &crate::referee::csb::GameSpec::Seed(1),
-                [&mut bot, &mut racer],
-                false,
-            )?
-        }
-        GameKind::Fb => {
-            let mut chaser = crate::fb::chaser::Chaser::default();
-            crate::referee::fb::play(1, [&mut bot, &mut chaser], false)?
-        }
-    };
+    let rec = game.rules().play_heuristic(1, Some(&mut bot), false)?;
     if let Some(e) = rec.errors.iter().find(|e| e.player == 0) {
         bail!(
             "the bundled bot broke the protocol at turn {}: {}",

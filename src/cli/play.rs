@@ -162,7 +162,7 @@ pub(super) fn brutal_referee_new(
 }
 
 pub(super) fn brutal_referee(game: GameKind) -> Result<ExitCode> {
-    use crate::referee::brutaltester::{opening, serve};
+    use crate::referee::brutaltester::opening;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::stdout().lock();
@@ -172,23 +172,7 @@ pub(super) fn brutal_referee(game: GameKind) -> Result<ExitCode> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as i64)
     });
-    match game {
-        GameKind::Csb => {
-            let setup = csb::Setup::from_seed(seed);
-            serve(
-                &mut crate::referee::csb::Match::new(setup),
-                &mut input,
-                &mut output,
-            )?
-        }
-        GameKind::Fb => {
-            let start = crate::fb::setup::from_seed(seed);
-            serve(
-                &mut crate::referee::fb::Match::new(start),
-                &mut input,
-                &mut output,
-            )?
-        }
-    }
+    game.rules()
+        .serve_brutaltester(seed, &mut input, &mut output)?;
     Ok(ExitCode::SUCCESS)
 }

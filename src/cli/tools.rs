@@ -82,11 +82,10 @@ pub(super) fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
         trace::for_each_game(path, |line, game| {
             games += 1;
             turns += game.turns.len();
-            let result = match GameKind::from_name(&game.game) {
-                Some(GameKind::Csb) => crate::referee::csb::verify(&game),
-                Some(GameKind::Fb) => crate::referee::fb::verify(&game),
-                None => bail!("{}:{line}: unknown game '{}'", path.display(), game.game),
+            let Some(kind) = GameKind::from_name(&game.game) else {
+                bail!("{}:{line}: unknown game '{}'", path.display(), game.game);
             };
+            let result = kind.rules().verify(&game);
             match result {
                 Ok(n) => {
                     games_ok += 1;
@@ -123,20 +122,12 @@ pub(super) fn print_mismatch(
 }
 
 pub(super) fn bench(game: GameKind, turns: u64, seed: u64) -> Result<ExitCode> {
-    use crate::bench::{csb_random_turns, fb_random_turns, Drive, Report};
+    use crate::bench::Report;
     let name = game.name();
     say!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
-    let workloads: &[&str] = match game {
-        GameKind::Csb => &["actions", "text"],
-        GameKind::Fb => &["actions"],
-    };
-    for &name in workloads {
+    for (name, workload) in game.rules().workloads() {
         let start = std::time::Instant::now();
-        let r: Report = match (game, name) {
-            (GameKind::Csb, "actions") => csb_random_turns(Drive::Actions, turns, seed),
-            (GameKind::Csb, _) => csb_random_turns(Drive::Text, turns, seed),
-            (GameKind::Fb, _) => fb_random_turns(turns, seed),
-        };
+        let r: Report = workload(turns, seed);
         let secs = start.elapsed().as_secs_f64();
         say!(
             "{name:>8}: {:>10.0} turns/s  {:>6.1} ns/turn  {} games  fingerprint {:016x}",

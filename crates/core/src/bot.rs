@@ -188,12 +188,7 @@ impl Settings {
         if let Some(file) = get("--params", "BOTSIM_PARAMS") {
             let text =
                 std::fs::read_to_string(&file).map_err(|e| format!("--params {file}: {e}"))?;
-            let values = crate::params::parse(&text).map_err(|e| format!("{file}: {e}"))?;
-            for (name, value) in &values {
-                params
-                    .set(name, *value)
-                    .map_err(|e| format!("{file}: {e}"))?;
-            }
+            params.apply(&text).map_err(|e| format!("{file}: {e}"))?;
         }
         let think = match number("--rollouts", "BOTSIM_ROLLOUTS")? {
             Some(n) => crate::search::Think::Rollouts(n),

@@ -96,6 +96,11 @@ pub trait Named {
     fn set_all(&mut self, params: &[(&str, f64)]) -> Result<(), ParamError> {
         params.iter().try_for_each(|(n, v)| self.set(n, *v))
     }
+
+    /// Sets every parameter a parameter file's text gives (see [`parse`]).
+    fn apply(&mut self, text: &str) -> Result<(), ParamError> {
+        parse(text)?.iter().try_for_each(|(n, v)| self.set(n, *v))
+    }
 }
 
 /// A count from a parameter value: a whole number at least `min`.

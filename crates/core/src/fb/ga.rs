@@ -6,7 +6,10 @@
 
 use super::state::{Effect, Spell, State, FIRST_SNAFFLE, MAX_SNAFFLES, WIZARDS};
 use super::step::{self, Action};
-use super::{flies_at_goal, protocol, Fb, View, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
+use super::{
+    flies_at_goal, protocol, Fb, View, GOAL_BOTTOM, GOAL_TOP, HEIGHT, MAX_THROW, MAX_THRUST,
+    POST_RADIUS, WIDTH,
+};
 use crate::bot::{Answer, Bot, ContestBot};
 use crate::geom::{round_to_i32, Vec2};
 use crate::params::ParamError;
@@ -91,6 +94,13 @@ pub struct Weights {
     /// on our goal line still (today a goal against us costs only 4,000 more than a snaffle
     /// there). 0: at 16,000 it lost 89-0-94, SPRT H0 after 182 games at 1,200 rollouts.
     pub conceded: f64,
+    /// Turns of a snaffle's velocity added to its position before its distance to the goal is
+    /// taken (clamped to the field): a snaffle thrown in a plan's last turn counts where it is
+    /// going, not where the horizon stopped it. 0: only the position counts.
+    pub lead: f64,
+    /// Above 0.5: a snaffle's distance is to the goal's mouth (the line between the posts'
+    /// inner edges) rather than to its centre.
+    pub mouth: f64,
 }
 
 impl Default for Weights {
@@ -105,6 +115,8 @@ impl Default for Weights {
             deny: DENY,
             their_hold: 0.0,
             conceded: 0.0,
+            lead: 0.0,
+            mouth: 0.0,
         }
     }
 }
@@ -176,6 +188,8 @@ impl crate::params::Named for Params {
             ("weights.deny", w.deny),
             ("weights.their_hold", w.their_hold),
             ("weights.conceded", w.conceded),
+            ("weights.lead", w.lead),
+            ("weights.mouth", w.mouth),
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
             ("petrificus", self.petrificus),
@@ -200,6 +214,8 @@ impl crate::params::Named for Params {
             "weights.deny" => w.deny = value,
             "weights.their_hold" => w.their_hold = value,
             "weights.conceded" => w.conceded = value,
+            "weights.lead" => w.lead = value,
+            "weights.mouth" => w.mouth = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
             "petrificus" => self.petrificus = value,
@@ -430,9 +446,16 @@ pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
     let goal = target_goal(me);
     let mut value = w.goal * (mine - theirs) as f64 + w.magic * s.players[me].magic as f64
         - w.conceded * theirs as f64;
+    let plain = w.lead == 0.0 && w.mouth <= 0.5;
     for k in s.snaffle_slots() {
         if s.snaffles[k - FIRST_SNAFFLE].alive {
-            value -= w.snaffle * s.bodies[k].pos.dist(goal);
+            let b = &s.bodies[k];
+            value -= w.snaffle
+                * if plain {
+                    b.pos.dist(goal)
+                } else {
+                    goal_distance(b.pos + b.vel * w.lead, goal, w.mouth > 0.5)
+                };
         }
     }
     let ours = [me * 2, me * 2 + 1];
@@ -463,6 +486,20 @@ pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
         }
     }
     value
+}
+
+/// A point's distance to the goal centred on `goal`: to its centre, or with `mouth` to the
+/// nearest point of its mouth (between the posts' inner edges). The point is first clamped to
+/// the field.
+fn goal_distance(p: Vec2, goal: Vec2, mouth: bool) -> f64 {
+    let p = Vec2::new(p.x.clamp(0.0, WIDTH as f64), p.y.clamp(0.0, HEIGHT as f64));
+    let aim = if mouth {
+        let inner = GOAL_TOP + POST_RADIUS..=GOAL_BOTTOM - POST_RADIUS;
+        Vec2::new(goal.x, p.y.clamp(*inner.start(), *inner.end()))
+    } else {
+        goal
+    };
+    p.dist(aim)
 }
 
 /// The distance two free wizards cover to reach free snaffles, each its own when there are two
