@@ -564,3 +564,64 @@ fn the_arena_report_links_every_game_and_merged_shards_give_the_same_page() {
     assert_eq!(played_part(&merged), played_part(&page));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A contest bot given input it cannot read says which line was wrong and how, on stderr, and
+/// stops without a panic; a bad flag is named too.
+#[test]
+fn contest_bots_name_the_line_they_cannot_read() {
+    let run = |bot: &str, args: &[&str], input: &str| -> (String, Option<i32>) {
+        use std::io::Write;
+        let mut child = Command::new(bot)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the bot starts");
+        child
+            .stdin
+            .take()
+            .expect("piped")
+            .write_all(input.as_bytes())
+            .expect("the bot reads its input");
+        let o = child.wait_with_output().expect("the bot ends");
+        (text(&o), o.status.code())
+    };
+    let fb = env!("CARGO_BIN_EXE_fb_bot");
+    let csb = env!("CARGO_BIN_EXE_csb_bot");
+    let (said, _) = run(fb, &["--rollouts", "10"], "0\n0 0\n0 0\nx\n");
+    assert!(
+        said.contains("turn 0: bad input: line 3: expected the number of entities, found 'x'"),
+        "{said}"
+    );
+    let entities = "0 WIZARD 1000 3750 0 0 0\n1 WIZARD 1000 5250 0 0 0\n\
+                    2 OPPONENT_WIZARD 15000 3750 0 0 0\n3 OPPONENT_WIZARD 15000 5250 0 0 0\n\
+                    4 SNAFFLE 8000 3750 0 0 0\n5 BLUDGER 7450 3750 0 0 0\n";
+    let (said, _) = run(fb, &["--rollouts", "10"], "0\n0 0\n0 0\n6\n0 WIZARD\n");
+    assert!(
+        said.contains("turn 0: bad input: it ended after 5 lines of the turn"),
+        "{said}"
+    );
+    let (said, _) = run(
+        fb,
+        &["--rollouts", "10"],
+        &format!("2\n0 0\n0 0\n6\n{entities}"),
+    );
+    assert!(
+        said.contains("bad input: init line 1: expected the team id, 0 or 1, found '2'"),
+        "{said}"
+    );
+    let pods = "1 2 3 4 5 6\n1 2 3\n1 2 3 4 5 6\n1 2 3 4 5 6\n";
+    let (said, _) = run(
+        csb,
+        &["--rollouts", "10"],
+        &format!("3\n3\n1 2\n3 4\n5 6\n{pods}"),
+    );
+    assert!(
+        said.contains("bad input: pod line 2: expected 'x y vx vy angle next', found '1 2 3'"),
+        "{said}"
+    );
+    let (said, code) = run(fb, &["--ms", "x"], "");
+    assert!(said.contains("--ms: 'x' is not a whole number"), "{said}");
+    assert_eq!(code, Some(2));
+}

@@ -71,7 +71,11 @@ pub trait ContestBot {
     where
         Self: Sized;
     /// One turn: its input lines, the instant the first was read, and the two order lines.
-    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String>;
+    fn turn(
+        &mut self,
+        lines: &[String],
+        started: Instant,
+    ) -> Result<[String; 2], crate::input::InputError>;
     /// What the last turn's search did.
     fn stats(&self) -> &crate::search::Stats;
 }
@@ -116,7 +120,15 @@ pub fn contest_main<P, B>(
                 break;
             }
             for _ in 0..missing {
-                let Some(line) = next() else { return };
+                let Some(line) = next() else {
+                    // The end of the input between turns is the end of the game; within one, it
+                    // is input cut short, which a user piping a file wants to hear about.
+                    eprintln!(
+                        "turn {turn}: bad input: it ended after {} lines of the turn",
+                        lines.len()
+                    );
+                    return;
+                };
                 lines.push(line);
             }
         }
@@ -168,27 +180,38 @@ impl Settings {
         default_ms: u64,
         tuned: &[(&str, f64)],
         params: &mut impl crate::params::Named,
-    ) -> Result<Settings, String> {
+    ) -> Result<Settings, SettingsError> {
         let get = |flag: &str, env: &str| {
             args.iter()
                 .position(|a| a == flag)
                 .and_then(|i| args.get(i + 1).cloned())
                 .or_else(|| std::env::var(env).ok())
         };
-        let number = |flag: &str, env: &str| -> Result<Option<u64>, String> {
+        let number = |flag: &'static str, env: &str| -> Result<Option<u64>, SettingsError> {
             get(flag, env)
-                .map(|t| {
-                    t.trim()
+                .map(|text| {
+                    text.trim()
                         .parse()
-                        .map_err(|_| format!("{flag}: '{t}' is not a whole number"))
+                        .map_err(|_| SettingsError::NotANumber { flag, text })
                 })
                 .transpose()
         };
-        params.set_all(tuned).map_err(|e| e.to_string())?;
+        params
+            .set_all(tuned)
+            .map_err(|error| SettingsError::Param { file: None, error })?;
         if let Some(file) = get("--params", "BOTSIM_PARAMS") {
-            let text =
-                std::fs::read_to_string(&file).map_err(|e| format!("--params {file}: {e}"))?;
-            params.apply(&text).map_err(|e| format!("{file}: {e}"))?;
+            match std::fs::read_to_string(&file) {
+                Ok(text) => params.apply(&text).map_err(|error| SettingsError::Param {
+                    file: Some(file),
+                    error,
+                })?,
+                Err(e) => {
+                    return Err(SettingsError::ParamFile {
+                        file,
+                        error: e.to_string(),
+                    })
+                }
+            }
         }
         let think = match number("--rollouts", "BOTSIM_ROLLOUTS")? {
             Some(n) => crate::search::Think::Rollouts(n),
@@ -204,12 +227,57 @@ impl Settings {
     }
 }
 
+/// Why a contest bot's settings could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingsError {
+    /// A flag's value (or its environment variable's) is no whole number.
+    NotANumber {
+        /// The flag, as the command line spells it.
+        flag: &'static str,
+        /// Its value.
+        text: String,
+    },
+    /// The parameter file could not be read.
+    ParamFile {
+        /// Its path.
+        file: String,
+        /// What the system said.
+        error: String,
+    },
+    /// A parameter is unknown or its value wrong: one compiled in (`file` is `None`) or one
+    /// from the parameter file.
+    Param {
+        /// The parameter file it came from, if any.
+        file: Option<String>,
+        /// What is wrong.
+        error: crate::params::ParamError,
+    },
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingsError::NotANumber { flag, text } => {
+                write!(f, "{flag}: '{text}' is not a whole number")
+            }
+            SettingsError::ParamFile { file, error } => write!(f, "--params {file}: {error}"),
+            SettingsError::Param {
+                file: Some(file),
+                error,
+            } => write!(f, "{file}: {error}"),
+            SettingsError::Param { file: None, error } => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::Think;
 
-    fn settings(args: &[&str]) -> Result<Settings, String> {
+    fn settings(args: &[&str]) -> Result<Settings, SettingsError> {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
         let mut params = crate::csb::ga::Params::default();
         Settings::from_args(&args, 65, &[], &mut params)
@@ -239,6 +307,13 @@ mod tests {
             Think::Rollouts(500)
         );
         let err = settings(&["bot", "--first-ms", "x"]).err().unwrap();
-        assert!(err.contains("--first-ms") && err.contains("'x'"), "{err}");
+        assert_eq!(
+            err,
+            SettingsError::NotANumber {
+                flag: "--first-ms",
+                text: "x".to_string()
+            }
+        );
+        assert_eq!(err.to_string(), "--first-ms: 'x' is not a whole number");
     }
 }

@@ -9,6 +9,7 @@
 //! - [`fb`]: Fantastic Bits, the same shape;
 //! - [`search`]: the rolling-horizon genetic search, generic over the game;
 //! - [`params`]: named parameters and the file they travel in;
+//! - [`input`]: what can be wrong with the lines a bot reads;
 //! - [`bot`]: the in-process bot interface and the contest binary's loop.
 
 #![forbid(unsafe_code)]
@@ -18,6 +19,7 @@ pub mod bot;
 pub mod csb;
 pub mod fb;
 pub mod geom;
+pub mod input;
 pub mod java;
 pub mod params;
 pub mod search;

@@ -454,7 +454,11 @@ impl ContestBot for GaBot {
 
     /// One turn: the input lines of the turn (the init lines first on the first turn), the
     /// instant its first line was read, and the two order lines to print.
-    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
+    fn turn(
+        &mut self,
+        lines: &[String],
+        started: Instant,
+    ) -> Result<[String; 2], crate::input::InputError> {
         let mut lines = lines;
         let first = self.track.is_none();
         if first {

@@ -19,7 +19,7 @@ pub mod step;
 
 pub use protocol::{parse_order, Order, OrderError};
 pub use setup::Setup;
-pub use state::{Pod, State, Track, PODS};
+pub use state::{Pod, State, Track, TrackError, PODS};
 pub use step::{outcome, step, Command, EndReason, Outcome, Steer, Thrust};
 
 /// Coders Strike Back as a [`crate::bot::Game`].

@@ -5,6 +5,7 @@
 use super::state::{Pod, State, Track, PODS};
 use super::step::{Command, Thrust, MAX_THRUST};
 use crate::geom::Vec2;
+use crate::input::{InputError, Line};
 use crate::text::{digits, message, signed, spaces};
 use std::fmt::{self, Write};
 
@@ -190,34 +191,30 @@ pub fn lines_missing(first: bool, lines: &[String]) -> usize {
 
 /// Parses the initialization lines (laps, checkpoint count, checkpoints). Returns the track and
 /// the number of lines used.
-pub fn parse_init(lines: &[String]) -> Result<(Track, usize), String> {
-    let int = |k: usize| -> Result<i32, String> {
-        let line = lines
-            .get(k)
-            .ok_or(format!("init line {}: missing", k + 1))?;
-        line.trim()
+pub fn parse_init(lines: &[String]) -> Result<(Track, usize), InputError> {
+    let line = |k: usize| lines.get(k).ok_or(InputError::Missing(Line::Init(k + 1)));
+    let int = |k: usize| -> Result<i32, InputError> {
+        let text = line(k)?;
+        text.trim()
             .parse()
-            .map_err(|_| format!("init line {}: expected an integer, found '{line}'", k + 1))
+            .map_err(|_| InputError::malformed(Line::Init(k + 1), "an integer", text))
     };
     let laps = int(0)?;
     let n = int(1)?;
     if !(2..=super::state::MAX_CHECKPOINTS as i32).contains(&n) || !(1..=255).contains(&laps) {
-        return Err(format!(
-            "init: {laps} laps over {n} checkpoints is not a race"
+        return Err(InputError::invalid(
+            Line::Init(2),
+            format!("{laps} laps over {n} checkpoints is not a race"),
         ));
     }
     let mut cps = [(0, 0); super::state::MAX_CHECKPOINTS];
     for (k, cp) in cps.iter_mut().enumerate().take(n as usize) {
-        let line = lines
-            .get(2 + k)
-            .ok_or(format!("init line {}: missing checkpoint", 3 + k))?;
-        let v = ints::<2>(line).ok_or(format!(
-            "init line {}: expected 'x y', found '{line}'",
-            3 + k
-        ))?;
+        let text = line(2 + k)?;
+        let v = ints::<2>(text).ok_or(InputError::malformed(Line::Init(3 + k), "'x y'", text))?;
         *cp = (v[0], v[1]);
     }
-    let track = Track::new(&cps[..n as usize], laps as u8)?;
+    let track = Track::new(&cps[..n as usize], laps as u8)
+        .map_err(|e| InputError::invalid(Line::Init(2), e))?;
     Ok((track, 2 + n as usize))
 }
 
@@ -243,18 +240,16 @@ pub fn parse_turn(
     first: bool,
     prev: &State,
     seat: Option<usize>,
-) -> Result<(State, usize), String> {
+) -> Result<(State, usize), InputError> {
     if lines.len() < PODS {
-        return Err(format!(
-            "turn: expected {PODS} pod lines, got {}",
-            lines.len()
-        ));
+        return Err(InputError::Missing(Line::Pod(lines.len() + 1)));
     }
     let mut seen = [[0i32; 6]; PODS];
     for (k, line) in lines.iter().take(PODS).enumerate() {
-        seen[k] = ints::<6>(line).ok_or(format!(
-            "pod line {}: expected 'x y vx vy angle next', found '{line}'",
-            k + 1
+        seen[k] = ints::<6>(line).ok_or(InputError::malformed(
+            Line::Pod(k + 1),
+            "'x y vx vy angle next'",
+            line,
         ))?;
     }
     let seat = match seat {
@@ -296,10 +291,9 @@ pub fn parse_turn(
         if v[5] < 0 {
             state.dead[State::owner(i)] = true;
         } else if v[5] >= n {
-            return Err(format!(
-                "pod line {}: next checkpoint {} of {n}",
-                k + 1,
-                v[5]
+            return Err(InputError::invalid(
+                Line::Pod(k + 1),
+                format!("next checkpoint {} of {n}", v[5]),
             ));
         } else {
             let moved = (v[5] - before.next_checkpoint() as i32).rem_euclid(n) as u16;

@@ -1,7 +1,7 @@
 //! Building a race: the 13 official maps, the seed-driven choice, rotation and jitter of the
 //! checkpoints (Java's `Random`, live settings), and the spawn positions.
 
-use super::state::{State, Track, PODS};
+use super::state::{State, Track, TrackError, PODS};
 use crate::geom::Vec2;
 use crate::java::{self, Random};
 
@@ -99,10 +99,10 @@ impl Setup {
     }
 
     /// A race on an explicit map (the referee's `map` property): no randomness is used.
-    pub fn from_map(checkpoints: &[(i32, i32)]) -> Result<Setup, String> {
+    pub fn from_map(checkpoints: &[(i32, i32)]) -> Result<Setup, TrackError> {
         let track = Track::new(checkpoints, LAPS)?;
         if track.checkpoint(0) == track.checkpoint(1) {
-            return Err("checkpoints 0 and 1 coincide: no starting grid".to_string());
+            return Err(TrackError::NoGrid);
         }
         Ok(Setup {
             spawns: spawns(&track),
@@ -112,16 +112,16 @@ impl Setup {
     }
 
     /// Parses the `map` property, `"x0 y0 x1 y1 ..."`.
-    pub fn parse_map(text: &str) -> Result<Vec<(i32, i32)>, String> {
+    pub fn parse_map(text: &str) -> Result<Vec<(i32, i32)>, TrackError> {
         let nums = text
             .split_whitespace()
             .map(|t| {
                 t.parse::<i32>()
-                    .map_err(|_| format!("map: '{t}' is not an integer coordinate"))
+                    .map_err(|_| TrackError::Coordinate(t.to_string()))
             })
             .collect::<Result<Vec<_>, _>>()?;
         if nums.len() % 2 != 0 {
-            return Err(format!("map: odd number of coordinates ({})", nums.len()));
+            return Err(TrackError::OddCoordinates(nums.len()));
         }
         Ok(nums.chunks(2).map(|c| (c[0], c[1])).collect())
     }
@@ -193,8 +193,18 @@ mod tests {
     fn explicit_map_parses_and_rejects_garbage() {
         let m = Setup::parse_map("6000 4500 14000 4500 10000 4500").unwrap();
         assert_eq!(m, [(6000, 4500), (14000, 4500), (10000, 4500)]);
-        assert!(Setup::parse_map("1 2 3").unwrap_err().contains("odd"));
-        assert!(Setup::parse_map("1 x").unwrap_err().contains("'x'"));
+        assert_eq!(
+            Setup::parse_map("1 2 3"),
+            Err(TrackError::OddCoordinates(3))
+        );
+        assert_eq!(
+            Setup::parse_map("1 x"),
+            Err(TrackError::Coordinate("x".to_string()))
+        );
+        assert_eq!(
+            Setup::from_map(&[(1, 1), (1, 1)]).err(),
+            Some(TrackError::NoGrid)
+        );
         assert!(Setup::from_map(&[(1, 1)]).is_err());
     }
 }

@@ -19,17 +19,48 @@ pub struct Track {
     pub laps: u8,
 }
 
+/// Why checkpoints and laps (or a map's text) make no race.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrackError {
+    /// Not 2 to [`MAX_CHECKPOINTS`] checkpoints.
+    Checkpoints(usize),
+    /// No lap to race.
+    NoLaps,
+    /// Checkpoints 0 and 1 coincide: the starting grid has no direction.
+    NoGrid,
+    /// A map coordinate that is no integer.
+    Coordinate(String),
+    /// A map with an odd number of coordinates.
+    OddCoordinates(usize),
+}
+
+impl std::fmt::Display for TrackError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrackError::Checkpoints(n) => {
+                write!(
+                    f,
+                    "a track needs 2 to {MAX_CHECKPOINTS} checkpoints, got {n}"
+                )
+            }
+            TrackError::NoLaps => write!(f, "a race needs at least one lap"),
+            TrackError::NoGrid => write!(f, "checkpoints 0 and 1 coincide: no starting grid"),
+            TrackError::Coordinate(t) => write!(f, "map: '{t}' is not an integer coordinate"),
+            TrackError::OddCoordinates(n) => write!(f, "map: odd number of coordinates ({n})"),
+        }
+    }
+}
+
+impl std::error::Error for TrackError {}
+
 impl Track {
     /// A track over `checkpoints` (2 to 8 of them, integer coordinates).
-    pub fn new(checkpoints: &[(i32, i32)], laps: u8) -> Result<Track, String> {
+    pub fn new(checkpoints: &[(i32, i32)], laps: u8) -> Result<Track, TrackError> {
         if !(2..=MAX_CHECKPOINTS).contains(&checkpoints.len()) {
-            return Err(format!(
-                "a track needs 2 to {MAX_CHECKPOINTS} checkpoints, got {}",
-                checkpoints.len()
-            ));
+            return Err(TrackError::Checkpoints(checkpoints.len()));
         }
         if laps == 0 {
-            return Err("a race needs at least one lap".to_string());
+            return Err(TrackError::NoLaps);
         }
         let mut cps = [Vec2::ZERO; MAX_CHECKPOINTS];
         for (slot, &(x, y)) in cps.iter_mut().zip(checkpoints) {

@@ -648,14 +648,23 @@ impl ContestBot for GaBot {
 
     /// One turn: its input lines (the team id first on the first turn), the instant the first
     /// was read, and the two order lines to print.
-    fn turn(&mut self, lines: &[String], started: Instant) -> Result<[String; 2], String> {
+    fn turn(
+        &mut self,
+        lines: &[String],
+        started: Instant,
+    ) -> Result<[String; 2], crate::input::InputError> {
         let mut lines = lines;
         if self.team.is_none() {
-            let team = lines
-                .first()
-                .and_then(|l| l.trim().parse::<usize>().ok())
+            use crate::input::{InputError, Line};
+            let first = lines.first().ok_or(InputError::Missing(Line::Init(1)))?;
+            let team = first
+                .trim()
+                .parse::<usize>()
+                .ok()
                 .filter(|&t| t < 2)
-                .ok_or("first line: expected the team id, 0 or 1")?;
+                .ok_or_else(|| {
+                    InputError::malformed(Line::Init(1), "the team id, 0 or 1", first)
+                })?;
             self.team = Some(team);
             lines = &lines[1..];
             self.duel.reset();

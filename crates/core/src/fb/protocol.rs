@@ -4,6 +4,7 @@
 
 use super::state::{Spell, State, FIRST_BLUDGER, WIZARDS};
 use super::step::{Action, ActionError};
+use crate::input::{InputError, Line};
 use crate::text::{digits, optional_message, signed, spaces};
 use std::fmt::{self, Write};
 
@@ -58,39 +59,38 @@ pub fn lines_missing(first: bool, lines: &[String]) -> usize {
 /// carried over from `prev` (the bot's state after its last turn, with its own bookkeeping of
 /// grab cooldowns and spells); scored snaffles, which are not shown, are parked far off the
 /// field. On the first turn `prev` is `None` and the snaffle count comes from the entities.
-pub fn parse_turn(lines: &[String], team: usize, prev: Option<&State>) -> Result<State, String> {
-    let ints = |k: usize, n: usize| -> Result<Vec<i32>, String> {
-        let line = lines.get(k).ok_or(format!("line {}: missing", k + 1))?;
+pub fn parse_turn(
+    lines: &[String],
+    team: usize,
+    prev: Option<&State>,
+) -> Result<State, InputError> {
+    let ints = |k: usize, n: usize, expected: &'static str| -> Result<Vec<i32>, InputError> {
+        let line = lines.get(k).ok_or(InputError::Missing(Line::Turn(k + 1)))?;
         let v: Vec<i32> = line
             .split_whitespace()
             .filter_map(|t| t.parse().ok())
             .collect();
         if v.len() != n || line.split_whitespace().count() != n {
-            return Err(format!(
-                "line {}: expected {n} integers, found '{line}'",
-                k + 1
-            ));
+            return Err(InputError::malformed(Line::Turn(k + 1), expected, line));
         }
         Ok(v)
     };
-    let mine = ints(0, 2)?;
-    let theirs = ints(1, 2)?;
-    let count = ints(2, 1)?[0];
+    let mine = ints(0, 2, "'score magic'")?;
+    let theirs = ints(1, 2, "'score magic'")?;
+    let count = ints(2, 1, "the number of entities")?[0];
     if !(6..=13).contains(&count) || lines.len() < 3 + count as usize {
-        return Err(format!(
-            "line 3: {count} entities, {} lines follow",
-            lines.len().saturating_sub(3)
+        return Err(InputError::invalid(
+            Line::Turn(3),
+            format!(
+                "{count} entities, {} lines follow",
+                lines.len().saturating_sub(3)
+            ),
         ));
     }
-    let entity = |k: usize| -> Result<(i32, &str, [i32; 5]), String> {
+    let entity = |k: usize| -> Result<(i32, &str, [i32; 5]), InputError> {
         let line = &lines[3 + k];
         let t: Vec<&str> = line.split_whitespace().collect();
-        let bad = || {
-            format!(
-                "entity line {}: expected 'id TYPE x y vx vy state', found '{line}'",
-                k + 1
-            )
-        };
+        let bad = || InputError::malformed(Line::Entity(k + 1), "'id TYPE x y vx vy state'", line);
         if t.len() != 7 {
             return Err(bad());
         }
@@ -111,7 +111,8 @@ pub fn parse_turn(lines: &[String], team: usize, prev: Option<&State>) -> Result
                     snaffles.push((v[0], v[1]));
                 }
             }
-            super::setup::initial_state(&snaffles)?
+            super::setup::initial_state(&snaffles)
+                .map_err(|e| InputError::invalid(Line::Turn(3), e))?
         }
     };
     for p in 0..2 {
@@ -126,9 +127,9 @@ pub fn parse_turn(lines: &[String], team: usize, prev: Option<&State>) -> Result
     let mut holders = [false; WIZARDS];
     for k in 0..count as usize {
         let (id, kind, v) = entity(k)?;
-        let slot = state
-            .slot_of(id)
-            .ok_or(format!("entity line {}: no entity has id {id}", k + 1))?;
+        let slot = state.slot_of(id).ok_or_else(|| {
+            InputError::invalid(Line::Entity(k + 1), format!("no entity has id {id}"))
+        })?;
         state.bodies[slot].pos = crate::geom::Vec2::new(v[0] as f64, v[1] as f64);
         state.bodies[slot].vel = crate::geom::Vec2::new(v[2] as f64, v[3] as f64);
         match kind {
@@ -142,7 +143,12 @@ pub fn parse_turn(lines: &[String], team: usize, prev: Option<&State>) -> Result
                 state.bludgers[slot - FIRST_BLUDGER].last_victim =
                     u8::try_from(v[4]).ok().filter(|&w| w < 4);
             }
-            _ => return Err(format!("entity line {}: id {id} is not a {kind}", k + 1)),
+            _ => {
+                return Err(InputError::invalid(
+                    Line::Entity(k + 1),
+                    format!("id {id} is not a {kind}"),
+                ))
+            }
         }
     }
     for slot in state.snaffle_slots() {

@@ -32,13 +32,22 @@ pub fn snaffles_from_seed(seed: i64) -> Vec<(i32, i32)> {
     placed
 }
 
+/// A number of snaffles no game has (it has 5 or 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SnaffleCount(pub usize);
+
+impl std::fmt::Display for SnaffleCount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a game has 5 or 7 snaffles, got {}", self.0)
+    }
+}
+
+impl std::error::Error for SnaffleCount {}
+
 /// The state before turn 0 with these snaffles (5 or 7 of them, in id order).
-pub fn initial_state(snaffles: &[(i32, i32)]) -> Result<State, String> {
+pub fn initial_state(snaffles: &[(i32, i32)]) -> Result<State, SnaffleCount> {
     if snaffles.len() != 5 && snaffles.len() != MAX_SNAFFLES {
-        return Err(format!(
-            "a game has 5 or 7 snaffles, got {}",
-            snaffles.len()
-        ));
+        return Err(SnaffleCount(snaffles.len()));
     }
     let mut bodies = [Body::default(); BODIES];
     for (j, team) in [0, 1].into_iter().enumerate() {
