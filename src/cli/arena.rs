@@ -1,10 +1,10 @@
 //! `botsim arena`: its flags, the run with a progress bar, the summary; `arena merge`.
 
 use super::LimitArgs;
-use crate::arena::{self, stats::Sprt};
-use crate::games::GameKind;
-use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
+use botsim::arena::{self, stats::Sprt};
+use botsim::games::GameKind;
+use botsim::player::PlayerSpec;
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;

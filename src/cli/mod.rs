@@ -12,7 +12,7 @@ macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            crate::referee::process::end_orphans();
+            botsim::referee::process::end_orphans();
             std::process::exit(0);
         }
     }};
@@ -23,8 +23,8 @@ mod play;
 mod tools;
 mod tune;
 
-use crate::games::GameKind;
 use anyhow::Result;
+use botsim::games::GameKind;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -76,17 +76,17 @@ struct LimitArgs {
 }
 
 impl LimitArgs {
-    fn limits(&self, game: GameKind) -> crate::arena::Limits {
+    fn limits(&self, game: GameKind) -> botsim::arena::Limits {
         let later = self
             .turn_ms
             .map_or(game.turn_limit(), Duration::from_millis);
         let margin = Duration::from_millis(self.margin_ms);
-        crate::arena::Limits {
+        botsim::arena::Limits {
             first_turn: Duration::from_millis(self.first_turn_ms) + margin,
             later_turns: later + margin,
             clock: match self.clock {
-                ClockName::Cpu => crate::arena::Clock::Cpu,
-                ClockName::Wall => crate::arena::Clock::Wall,
+                ClockName::Cpu => botsim::arena::Clock::Cpu,
+                ClockName::Wall => botsim::arena::Clock::Wall,
             },
             memory_mb: self.memory_mb,
         }
@@ -194,7 +194,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             search: Some(ms),
             ..
         } => {
-            let mut r = crate::bench::search_rollouts(game, ms, 30)?;
+            let mut r = botsim::bench::search_rollouts(game, ms, 30)?;
             r.sort_unstable();
             say!(
                 "{} search: {ms} ms a turn, 30 turns: rollouts min {} median {} max {} ({:.0} per ms)",
@@ -212,7 +212,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             ..
         } => {
             let started = std::time::Instant::now();
-            let (rollouts, fingerprint) = crate::bench::search_fixed(game, n, 30)?;
+            let (rollouts, fingerprint) = botsim::bench::search_fixed(game, n, 30)?;
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             say!(
                 "{} search: {n} rollouts a turn, 30 turns: {ms:.0} ms, {:.0} rollouts per ms, \

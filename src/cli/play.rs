@@ -2,11 +2,11 @@
 //! cg-brutaltester protocols).
 
 use super::LimitArgs;
-use crate::arena;
-use crate::games::GameKind;
-use crate::player::PlayerSpec;
-use crate::{csb, trace};
 use anyhow::{bail, Result};
+use botsim::arena;
+use botsim::games::GameKind;
+use botsim::player::PlayerSpec;
+use botsim::{csb, trace};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -135,13 +135,13 @@ pub(super) fn one_game(
 }
 
 /// cg-brutaltester's new referee protocol: one game between the programs of `-p1` and `-p2`,
-/// then their scores and the seed on stdout (see `crate::referee::brutaltester`).
+/// then their scores and the seed on stdout (see `botsim::referee::brutaltester`).
 pub(super) fn brutal_referee_new(
     game: GameKind,
     args: &[String],
     limits: LimitArgs,
 ) -> Result<ExitCode> {
-    use crate::referee::brutaltester::{report, Invocation};
+    use botsim::referee::brutaltester::{report, Invocation};
     let inv = Invocation::parse(args)?;
     // Without a seed from the tester, a random one; it is printed with the scores. Only a
     // player's elimination goes to stderr: the tester logs the referee's stderr as the game's
@@ -162,7 +162,7 @@ pub(super) fn brutal_referee_new(
 }
 
 pub(super) fn brutal_referee(game: GameKind) -> Result<ExitCode> {
-    use crate::referee::brutaltester::opening;
+    use botsim::referee::brutaltester::opening;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::stdout().lock();

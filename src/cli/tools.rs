@@ -1,9 +1,9 @@
 //! `botsim replay`, `verify`, `bundle` and `bench`.
 
-use crate::games::GameKind;
-use crate::referee::Mismatch;
-use crate::trace;
 use anyhow::{bail, Context, Result};
+use botsim::games::GameKind;
+use botsim::referee::Mismatch;
+use botsim::trace;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,7 +21,7 @@ pub(super) fn replay(
             games.len()
         );
     };
-    std::fs::write(output, crate::replay::html(t)?)
+    std::fs::write(output, botsim::replay::html(t)?)
         .with_context(|| format!("cannot write {}", output.display()))?;
     say!("replay of game {game} written to {}", output.display());
     Ok(ExitCode::SUCCESS)
@@ -34,12 +34,12 @@ pub(super) fn bundle(
     check: bool,
     params: Option<&std::path::Path>,
 ) -> Result<ExitCode> {
-    use crate::bundle;
+    use botsim::bundle;
     let tuned = match params {
         Some(file) => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
-            crate::params::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
+            botsim::params::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
         }
         None => Vec::new(),
     };
@@ -122,7 +122,7 @@ pub(super) fn print_mismatch(
 }
 
 pub(super) fn bench(game: GameKind, turns: u64, seed: u64) -> Result<ExitCode> {
-    use crate::bench::Report;
+    use botsim::bench::Report;
     let name = game.name();
     say!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
     for (name, workload) in game.rules().workloads() {

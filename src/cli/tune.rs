@@ -1,10 +1,10 @@
 //! `botsim tune`: an SPSA run with a progress bar, and `tune play | update | report | verify`.
 
 use super::all_cores;
-use crate::arena::{self, stats::Sprt};
-use crate::games::GameKind;
-use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
+use botsim::arena::{self, stats::Sprt};
+use botsim::games::GameKind;
+use botsim::player::PlayerSpec;
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -103,7 +103,7 @@ pub(super) enum TuneCommand {
 }
 
 pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
-    use crate::tune::{self, spsa::Schedule, Files, Run, TuneFile};
+    use botsim::tune::{self, spsa::Schedule, Files, Run, TuneFile};
     match args.command {
         Some(TuneCommand::Report { dir, output }) => {
             let files = Files::in_dir(&dir);
@@ -130,7 +130,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         }) => {
             let text = std::fs::read_to_string(&params)
                 .with_context(|| format!("cannot read {}", params.display()))?;
-            let tuned = crate::params::parse(&text)
+            let tuned = botsim::params::parse(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", params.display()))?;
             let values: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
             let a = tune::bot_with(&bot, rollouts, &values)?;

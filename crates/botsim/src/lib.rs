@@ -18,7 +18,6 @@
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
 //! - [`jsonl`]: the JSON Lines files of results and histories, safe to cut at any moment;
-//! - [`cli`]: the `botsim` command line, one module per group of subcommands.
 
 pub use botsim_core::{bot, csb, fb, geom, java, params, search, text};
 
@@ -26,7 +25,6 @@ pub mod arena;
 pub mod bench;
 pub mod builtin;
 pub mod bundle;
-pub mod cli;
 pub mod games;
 pub mod jsonl;
 pub mod player;

@@ -259,6 +259,13 @@ pub fn game_of(bot_source: &str) -> Option<GameKind> {
 /// Where the core library's sources are in a checkout of botsim.
 const CORE_SOURCES: &str = "crates/core/src";
 
+/// The checkout this program was built from: the workspace's root, two levels above this
+/// crate's.
+fn workspace_root() -> &'static Path {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.parent().and_then(Path::parent).unwrap_or(here)
+}
+
 /// The core library's sources for a bot: `crates/core/src` in the nearest ancestor that has
 /// it, else the one this program was built from.
 pub fn find_library(bot: &Path) -> PathBuf {
@@ -267,7 +274,7 @@ pub fn find_library(bot: &Path) -> PathBuf {
         .ancestors()
         .map(|d| d.join(CORE_SOURCES))
         .find(|src| src.join("lib.rs").exists())
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(CORE_SOURCES))
+        .unwrap_or_else(|| workspace_root().join(CORE_SOURCES))
 }
 
 /// The header of a bundle: what it was made from, by which botsim and commit.
@@ -309,7 +316,7 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
     }
     let roots = path_roots(&text).with_context(|| bundle.display().to_string())?;
     if roots.contains("rand") {
-        let deps = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/deps");
+        let deps = workspace_root().join("target/release/deps");
         let rlib = std::fs::read_dir(&deps)
             .ok()
             .and_then(|d| {
