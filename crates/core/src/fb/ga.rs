@@ -152,6 +152,10 @@ pub struct Params {
     /// won 335-0-269 (+38, SPRT H1) at 1,200 rollouts, but 54-0-55 at 6,000 and 42-0-58 at the
     /// contest's time (-56 [-122, +6]): they stand in for search the bot has at 85 ms.
     pub seed_straight: f64,
+    /// Above 0.5: spell genes also draw Accio (on any free snaffle). Off, the magic goes to
+    /// Flipendo only, and the bot lost 13-0-44 (-226 [-363, -132], SPRT H0 after 57 games at
+    /// 6,000 rollouts): Accio is cast about three times a game, Flipendo almost never.
+    pub accio: f64,
 }
 
 impl Default for Params {
@@ -171,6 +175,7 @@ impl Default for Params {
             robust: 0.5,
             split_aim: 0.0,
             seed_straight: 0.0,
+            accio: 1.0,
         }
     }
 }
@@ -196,6 +201,7 @@ impl crate::params::Named for Params {
             ("robust", self.robust),
             ("split_aim", self.split_aim),
             ("seed_straight", self.seed_straight),
+            ("accio", self.accio),
         ]
         .into_iter()
         .chain(self.search.values())
@@ -222,6 +228,7 @@ impl crate::params::Named for Params {
             "robust" => self.robust = value.clamp(0.0, 1.0),
             "split_aim" => self.split_aim = value,
             "seed_straight" => self.seed_straight = value,
+            "accio" => self.accio = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -323,8 +330,11 @@ impl Params {
             nearest_free(s, me)
         };
         if g.kind < self.spell_gene {
-            let petrificus = self.petrificus > 0.5;
-            if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, petrificus) {
+            let offer = Offer {
+                accio: self.accio > 0.5,
+                petrificus: self.petrificus > 0.5,
+            };
+            if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, offer) {
                 if s.players[team].magic >= spell.cost() {
                     return Action::Cast {
                         spell,
@@ -340,12 +350,21 @@ impl Params {
     }
 }
 
+/// Which spells the search may cast besides Flipendo.
+#[derive(Clone, Copy)]
+struct Offer {
+    /// Accio, on any free snaffle.
+    accio: bool,
+    /// Petrificus, on a free snaffle that flies at our goal.
+    petrificus: bool,
+}
+
 /// The spell and target (slot) a spell gene stands for, `u` in [0, 1): an equal part of the
-/// range for each spell on offer, and within it one of the spell's targets. Flipendo and Accio
-/// are on offer on every free snaffle. With `petrificus`, Petrificus is on offer too while a free
-/// snaffle flies at our goal ([`flies_at_goal`]), on such snaffles only. `None` when there is
-/// nothing to target.
-fn spell_of(s: &State, w: usize, u: f64, petrificus: bool) -> Option<(Spell, usize)> {
+/// range for each spell on offer, and within it one of the spell's targets. Flipendo is on
+/// offer on every free snaffle, and so is Accio when `offer` says so. With `offer.petrificus`,
+/// Petrificus is on offer too while a free snaffle flies at our goal ([`flies_at_goal`]), on
+/// such snaffles only. `None` when there is nothing to target.
+fn spell_of(s: &State, w: usize, u: f64, offer: Offer) -> Option<(Spell, usize)> {
     let team = State::team(w);
     let home = target_goal(1 - team);
     let mut free = [0usize; MAX_SNAFFLES];
@@ -355,18 +374,25 @@ fn spell_of(s: &State, w: usize, u: f64, petrificus: bool) -> Option<(Spell, usi
         if s.snaffle_free(k) {
             free[n] = k;
             n += 1;
-            if petrificus && flies_at_goal(s.bodies[k].pos, s.bodies[k].vel, home) {
+            if offer.petrificus && flies_at_goal(s.bodies[k].pos, s.bodies[k].vel, home) {
                 shots[m] = k;
                 m += 1;
             }
         }
     }
-    let spells = if m > 0 { 3 } else { 2 };
+    let mut offered = [Spell::Flipendo; 3];
+    let mut spells = 1;
+    for (spell, on) in [(Spell::Accio, offer.accio), (Spell::Petrificus, m > 0)] {
+        if on {
+            offered[spells] = spell;
+            spells += 1;
+        }
+    }
     let x = (u * spells as f64).clamp(0.0, spells as f64 - 1e-9);
-    let (spell, targets) = match x as usize {
-        0 => (Spell::Flipendo, &free[..n]),
-        1 => (Spell::Accio, &free[..n]),
-        _ => (Spell::Petrificus, &shots[..m]),
+    let spell = offered[x as usize];
+    let targets = match spell {
+        Spell::Petrificus => &shots[..m],
+        _ => &free[..n],
     };
     let v = x.fract();
     (!targets.is_empty()).then(|| {
