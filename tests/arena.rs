@@ -2,9 +2,10 @@
 //! an interrupted run resumes without losing or repeating a game; results do not depend on the
 //! thread count; replays verify; the SPRT stops a decided run.
 
-use botsim::arena::{self, Config, GameResult, Limits};
+use botsim::arena::{self, Cause, Config, GameResult, Limits};
 use botsim::games::GameKind;
 use botsim::player::PlayerSpec;
+use botsim::stats;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -33,22 +34,25 @@ const RACER: &str = "builtin:racer";
 #[test]
 fn broken_bots_lose_and_never_hang_the_arena() {
     let bots = [
-        ("sleep 30", "no answer"),
+        ("sleep 30", Cause::Time, "no answer"),
         // Crashes once its first turn begins (a bot that cannot start at all is an error
         // before the run: see a_missing_bot_stops_the_run_before_its_first_game).
-        ("read line; exit 3", "no answer"),
-        ("yes garbage", "expected 'x y power'"),
+        ("read line; exit 3", Cause::Exited, "exited (exit status 3)"),
+        ("yes garbage", Cause::Output, "expected 'x y power'"),
         // One endless line: cut while it is read, then no answer in time.
         (
             "head -c 300000000 /dev/zero | tr '\\0' x; sleep 30",
+            Cause::Time,
             "no answer",
         ),
+        // Half an answer: the referee waits for the rest, as the contest's does, in vain.
         (
             "echo '8000 4500 100'; sleep 30",
+            Cause::Time,
             "answered 1 line(s), expected 2",
         ),
     ];
-    for (command, why) in bots {
+    for (command, cause, why) in bots {
         let mut c = config(command, RACER, 2);
         c.limits = Limits {
             first_turn: Duration::from_millis(300),
@@ -69,11 +73,9 @@ fn broken_bots_lose_and_never_hang_the_arena() {
             let bad = if r.seats[0] == command { 0 } else { 1 };
             assert_eq!(r.scores[bad], 0, "{command}: {r:?}");
             assert_eq!(r.scores[1 - bad], 2, "{command}: {r:?}");
-            assert!(
-                r.errors.iter().any(|e| e.contains(why)),
-                "{command}: {:?}",
-                r.errors
-            );
+            let e = r.elimination(bad).expect("eliminated");
+            assert!(e.detail.contains(why), "{command}: {e:?}");
+            assert_eq!(e.cause, cause, "{command}: {e:?}");
         }
     }
 }
@@ -88,7 +90,7 @@ fn a_missing_bot_stops_the_run_before_its_first_game() {
     let err = err.to_string();
     assert!(err.contains("'./no-such-bot'"), "{err}");
     assert!(err.contains("command not found"), "{err}");
-    assert!(arena::read_results(&path).unwrap().is_empty());
+    assert!(arena::results::read(&path).unwrap().is_empty());
     // A bot that waits for its input passes the check and plays.
     let c = config(RACER, "sleep 30", 2);
     let out = arena::run(&c, &tmp("sleeper.jsonl"), false, |_| {}).unwrap();
@@ -146,34 +148,29 @@ fn an_answer_is_timed_when_it_arrives() {
             (1, 0)
         };
         assert!(r.scores[bot] > r.scores[mute], "{r:?}");
-        assert!(
-            r.errors
-                .iter()
-                .all(|e| !e.starts_with(&format!("seat {bot} "))),
-            "{r:?}"
-        );
+        assert!(r.elimination(bot).is_none(), "{r:?}");
         // Its first turn (limit 1 s) took a small part of the time the mute player was given.
         assert!(r.times[bot][0] < 9_000, "{:?}", r.times[bot]);
         assert!(r.times[mute][0] >= 10_000, "{:?}", r.times[mute]);
     }
 }
 
-/// The first error of the seat that `command` sat in, in each of the games.
-fn first_errors(c: &Config, command: &str, name: &str) -> Vec<String> {
+/// What eliminated the seat that `command` sat in, in each of the games.
+fn first_errors(c: &Config, command: &str, name: &str) -> Vec<arena::Elimination> {
     let out = arena::run(c, &tmp(name), false, |_| {}).unwrap();
     out.results
         .iter()
         .map(|r| {
             let seat = r.seats.iter().position(|s| s == command).unwrap();
-            r.seat_errors(seat).next().unwrap_or_default().to_string()
+            r.elimination(seat).expect("eliminated").clone()
         })
         .collect()
 }
 
 /// On the CPU clock a turn's limit (200 ms) is on the CPU time the program used: one that waits
 /// 300 ms without computing answers its first turn in time (and, having exited, not the
-/// second), while on the wall clock the same wait is late; one that computes for 300 ms is out
-/// of time on the CPU clock, and the error says how much it used.
+/// second, which says so), while on the wall clock the same wait is late; one that computes for
+/// 300 ms is out of time on the CPU clock, and the error says how much it used.
 #[test]
 fn the_cpu_clock_counts_computing_not_waiting() {
     let sleeper = "read l; sleep 0.3; echo '8000 4500 100'; echo '8000 4500 100'";
@@ -186,11 +183,13 @@ fn the_cpu_clock_counts_computing_not_waiting() {
     let mut c = config(sleeper, RACER, 2);
     c.limits = limits(arena::Clock::Cpu);
     for e in first_errors(&c, sleeper, "sleeper-cpu.jsonl") {
-        assert!(e.contains("turn 1: no answer"), "{e}");
+        assert_eq!((e.turn, e.cause), (1, Cause::Exited), "{e:?}");
+        assert_eq!(e.detail, "exited (exit status 0)");
     }
     c.limits = limits(arena::Clock::Wall);
     for e in first_errors(&c, sleeper, "sleeper-wall.jsonl") {
-        assert!(e.contains("turn 0: no answer"), "{e}");
+        assert_eq!((e.turn, e.cause), (0, Cause::Time), "{e:?}");
+        assert_eq!(e.detail, "no answer");
     }
     let busy = "python3 -c \"import sys, time\n\
                 sys.stdin.readline(); t = time.process_time()\n\
@@ -199,11 +198,17 @@ fn the_cpu_clock_counts_computing_not_waiting() {
     let mut c = config(busy, RACER, 2);
     c.limits = limits(arena::Clock::Cpu);
     for e in first_errors(&c, busy, "busy-cpu.jsonl") {
+        assert_eq!((e.turn, e.cause), (0, Cause::Time), "{e:?}");
         assert!(
-            e.contains("out of time on turn 0") && e.contains("ms of CPU, over the 200 ms limit"),
-            "{e}"
+            e.detail.starts_with("out of time on turn 0: ")
+                && e.detail.ends_with(" ms of CPU, over the 200 ms limit"),
+            "{e:?}"
         );
     }
+    // The time report counts CPU timeouts as timeouts.
+    let out = arena::run(&c, &tmp("busy-cpu-2.jsonl"), false, |_| {}).unwrap();
+    let report = arena::time_report(&out.results);
+    assert!(report.contains("timeouts in 2 games"), "{report}");
 }
 
 /// The default number of games at once leaves a core to each player of a game that has a
@@ -238,7 +243,7 @@ fn shards_merge_into_the_whole_and_threads_do_not_matter() {
         s.shard = Some(arena::Shard { index: i, count: 3 });
         let path = tmp(&format!("shard{i}.jsonl"));
         arena::run(&s, &path, false, |_| {}).unwrap();
-        merged.extend(arena::read_results(&path).unwrap());
+        merged.extend(arena::results::read(&path).unwrap());
     }
     merged.sort_by_key(|r| r.game);
     assert!(merged
@@ -250,8 +255,8 @@ fn shards_merge_into_the_whole_and_threads_do_not_matter() {
         "two threads in shards, one thread whole: the same games"
     );
     assert_eq!(
-        arena::report(&arena::summarize(&merged), None),
-        arena::report(&arena::summarize(&whole), None)
+        stats::report(&arena::summarize(&merged), None),
+        stats::report(&arena::summarize(&whole), None)
     );
 }
 
@@ -276,7 +281,7 @@ fn an_interrupted_run_resumes_without_loss_or_repeat() {
     let resumed = arena::run(&c, &path, true, |_| {}).unwrap();
     assert_eq!(resumed.played, 5);
     assert_eq!(untimed(&resumed.results), untimed(&full));
-    let mut on_disk = arena::read_results(&path).unwrap();
+    let mut on_disk = arena::results::read(&path).unwrap();
     on_disk.sort_by_key(|r| r.game);
     assert_eq!(
         untimed(&on_disk),
@@ -307,11 +312,11 @@ fn replays_verify() {
 #[test]
 fn a_decided_sprt_stops_the_run() {
     let mut c = config(GA, RACER, 200);
-    c.sprt = Some(arena::stats::Sprt::parse("elo0=0,elo1=100").unwrap());
+    c.sprt = Some("elo0=0,elo1=100".parse().unwrap());
     let out = arena::run(&c, &tmp("sprt.jsonl"), false, |_| {}).unwrap();
     let stop = out.sprt_stop.expect("the SPRT stops the run");
     assert!(out.results.len() < 200, "{} games", out.results.len());
-    assert_eq!(stop.verdict, arena::stats::Verdict::H1);
+    assert_eq!(stop.verdict, stats::Verdict::H1);
     // The decision is the one the games recorded by then give.
     let sprt = c.sprt.unwrap();
     assert!(stop.llr >= sprt.bounds().1, "{stop:?}");

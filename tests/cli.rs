@@ -1,6 +1,7 @@
 //! The `botsim` binary as a user runs it: the README's commands work, and bad input gets a
 //! clear message naming what was wrong, never a panic.
 
+use botsim::arena::{Cause, Elimination};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -438,10 +439,10 @@ fn a_bot_that_closes_its_stdin_loses_and_the_run_goes_on() {
 }
 
 /// Runs two games of `bot` against the racer with `--memory-mb mb`; the errors of the results.
-fn errors_under_memory_limit(bot: &str, mb: &str, name: &str) -> (Output, Vec<String>) {
+fn errors_under_memory_limit(bot: &str, mb: &str, name: &str) -> (Output, Vec<Elimination>) {
     let extra = ["--first-turn-ms", "10000", "--memory-mb", mb];
     let (o, dir) = arena_against_racer(bot, name, &extra);
-    let games = botsim::arena::read_results(&dir.join("results.jsonl")).unwrap();
+    let games = botsim::arena::results::read(&dir.join("results.jsonl")).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     (o, games.into_iter().flat_map(|g| g.errors).collect())
 }
@@ -456,25 +457,27 @@ fn a_bot_over_its_memory_limit_is_stopped_and_loses_saying_why() {
     assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
     assert_eq!(errors.len(), 2, "{errors:?}");
     for e in &errors {
+        assert_eq!(e.cause, Cause::Memory, "{e:?}");
         assert!(
-            e.contains(": memory: ") && e.contains("over the 50 MB limit"),
-            "{e}"
+            e.detail
+                .ends_with("over the 50 MB limit (--memory-mb); stopped"),
+            "{e:?}"
         );
         let mb: u64 = e
-            .split("memory: ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert!(mb >= 150, "the peak counts the variable: {e}");
+            .detail
+            .strip_prefix("memory: ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("memory: N MB");
+        assert!(mb >= 150, "the peak counts the variable: {e:?}");
     }
     let (o, errors) = errors_under_memory_limit(hog, "2000", "memory-under");
     assert!(text(&o).contains("W-D-L 0-0-2"), "{}", text(&o));
     assert_eq!(errors.len(), 2, "{errors:?}");
-    assert!(errors.iter().all(|e| !e.contains("memory")), "{errors:?}");
+    assert!(
+        errors.iter().all(|e| e.cause == Cause::Output),
+        "{errors:?}"
+    );
 }
 
 /// The part of a report that play alone decides: the summary, the curves and the games (the

@@ -247,9 +247,9 @@ proptest! {
     #[test]
     fn results(e in edits()) {
         let text = apply(results_text(), &e);
-        if let Ok(rs) = arena::parse_results(&text, "fuzz") {
+        if let Ok(rs) = arena::results::parse(&text, "fuzz") {
             let summary = arena::summarize(&rs);
-            let _ = arena::report(&summary, None);
+            let _ = botsim::stats::report(&summary, None);
             let _ = arena::time_report(&rs);
             let _ = arena::ratings_report(&rs);
         }
@@ -269,7 +269,7 @@ fn the_bases_are_read_whole() {
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].turns.len(), 3);
     }
-    let rs = arena::parse_results(results_text(), "base").expect("results");
+    let rs = arena::results::parse(results_text(), "base").expect("results");
     assert_eq!(rs.len(), 8);
     let s = arena::summarize(&rs[..4]);
     assert_eq!(s.wins + s.draws + s.losses, 4);

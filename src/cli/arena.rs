@@ -2,9 +2,10 @@
 
 use super::LimitArgs;
 use anyhow::{bail, Context, Result};
-use botsim::arena::{self, stats::Sprt};
+use botsim::arena;
 use botsim::games::GameKind;
 use botsim::player::PlayerSpec;
+use botsim::stats::{self, Sprt};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -57,7 +58,7 @@ pub(super) struct ArenaArgs {
     report: Option<PathBuf>,
     /// Stop when decided: elo0=0,elo1=5,alpha=0.05,beta=0.05.
     #[arg(long)]
-    sprt: Option<String>,
+    sprt: Option<Sprt>,
     /// Play only share i of N (0-based): the games whose index is i modulo N.
     #[arg(long)]
     shard: Option<arena::Shard>,
@@ -73,7 +74,7 @@ pub(super) enum ArenaCommand {
         files: Vec<PathBuf>,
         /// Also print the SPRT decision: elo0=0,elo1=5,alpha=0.05,beta=0.05.
         #[arg(long)]
-        sprt: Option<String>,
+        sprt: Option<Sprt>,
         /// Write the HTML report of the merged results to this file (see `arena --report`).
         #[arg(long)]
         report: Option<PathBuf>,
@@ -123,11 +124,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
         .as_deref()
         .map(arena::HtmlGames::parse)
         .transpose()?;
-    cfg.sprt = args
-        .sprt
-        .map(|s| Sprt::parse(&s))
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
+    cfg.sprt = args.sprt;
     cfg.shard = args.shard;
     let total = (0..cfg.total_games())
         .filter(|&g| cfg.shard.is_none_or(|s| s.has(g)))
@@ -169,7 +166,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
     } else {
         say!(
             "{}",
-            arena::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
+            stats::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
         );
     }
     print!("{}", arena::time_report(&outcome.results));
@@ -178,10 +175,10 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
             "stopped early: the SPRT decided after {} games (LLR {:.3}): {}; games already under way were recorded too",
             stop.games,
             stop.llr,
-            arena::verdict_text(stop.verdict)
+            stats::verdict_text(stop.verdict)
         );
     }
-    let errors: Vec<&String> = outcome.results.iter().flat_map(|r| &r.errors).collect();
+    let errors: Vec<&arena::Elimination> = outcome.results.iter().flat_map(|r| &r.errors).collect();
     if !errors.is_empty() {
         say!("{} player error(s), e.g. {}", errors.len(), errors[0]);
     }
@@ -212,17 +209,13 @@ pub(super) fn write_report(
 /// `botsim arena merge`: the summary of several results files (shards), as one run prints it.
 pub(super) fn merge(
     files: &[PathBuf],
-    sprt: Option<String>,
+    sprt: Option<Sprt>,
     report: Option<&std::path::Path>,
     replays: Option<&std::path::Path>,
 ) -> Result<ExitCode> {
-    let sprt = sprt
-        .map(|s| Sprt::parse(&s))
-        .transpose()
-        .map_err(anyhow::Error::msg)?;
     let mut seen = std::collections::BTreeMap::new();
     for f in files {
-        let rs = arena::read_results(f)?;
+        let rs = arena::results::read(f)?;
         if rs.is_empty() {
             bail!("{}: no results", f.display());
         }
@@ -253,7 +246,7 @@ pub(super) fn merge(
     } else {
         say!(
             "{}",
-            arena::report(&arena::summarize(&unique), sprt.as_ref())
+            stats::report(&arena::summarize(&unique), sprt.as_ref())
         );
     }
     print!("{}", arena::time_report(&unique));

@@ -62,7 +62,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         let ranks: Vec<u8> = (0..2)
             .map(|i| u8::from(r.scores[i] < r.scores[1 - i]))
             .collect();
-        let seat_errors = |i: usize| r.seat_errors(i).count();
+        let seat_errors = |i: usize| usize::from(r.elimination(i).is_some());
         let errors: Vec<u8> = (0..2).map(|i| u8::from(seat_errors(i) > 0)).collect();
         let player_data: Vec<_> = (0..2)
             .map(|i| {
@@ -156,7 +156,7 @@ pub(super) fn brutal_referee_new(
     for e in &r.errors {
         eprintln!("eliminated: {e}");
     }
-    let eliminated = [0, 1].map(|seat| r.seat_errors(seat).next().is_some());
+    let eliminated = [0, 1].map(|seat| r.elimination(seat).is_some());
     print!("{}", report(r.scores, eliminated, seed));
     Ok(ExitCode::SUCCESS)
 }

@@ -2,9 +2,10 @@
 
 use super::all_cores;
 use anyhow::{bail, Context, Result};
-use botsim::arena::{self, stats::Sprt};
+use botsim::arena;
 use botsim::games::GameKind;
 use botsim::player::PlayerSpec;
+use botsim::stats::{self, Sprt};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -93,7 +94,7 @@ pub(super) enum TuneCommand {
         #[arg(long, default_value_t = 300)]
         rollouts: u64,
         #[arg(long, default_value = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
-        sprt: String,
+        sprt: Sprt,
         #[arg(long)]
         threads: Option<usize>,
         /// Results of the games (JSON Lines); must not exist yet.
@@ -140,7 +141,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
             }
             let mut cfg = arena::Config::new(game, vec![a, b], games, 1);
             cfg.threads = threads.unwrap_or_else(all_cores);
-            cfg.sprt = Some(Sprt::parse(&sprt).map_err(anyhow::Error::msg)?);
+            cfg.sprt = Some(sprt);
             let out = arena::run(&cfg, &results, false, |_| {})?;
             say!(
                 "tuned ({}) against the defaults, {} games:",
@@ -149,7 +150,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
             );
             say!(
                 "{}",
-                arena::report(&arena::summarize(&out.results), cfg.sprt.as_ref())
+                stats::report(&arena::summarize(&out.results), cfg.sprt.as_ref())
             );
             return Ok(ExitCode::SUCCESS);
         }
@@ -190,7 +191,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
             let cp = tune::load(&files)?;
             let mut all = Vec::new();
             for f in &results {
-                all.extend(arena::read_results(f)?);
+                all.extend(arena::results::read(f)?);
             }
             let mut state = cp.state.clone();
             let step = tune::apply(&cp.run, &files, &mut state, &all)?;

@@ -12,7 +12,8 @@
 //! - [`games`]: the games botsim knows, by [`games::GameKind`];
 //! - [`referee`]: whole games between bots, and replaying recorded games (`verify`);
 //! - [`trace`]: the `trace/1` game record (gzip JSON Lines); [`replay`]: a game as an HTML page;
-//! - [`arena`]: many games in parallel, resumable results, statistics and SPRT;
+//! - [`arena`]: many games in parallel, their results kept as they end, resumable;
+//! - [`stats`]: W-D-L, Elo with its interval, the SPRT, Bradley-Terry ratings;
 //! - [`builtin`]: the built-in bots by name; [`player`]: a player spec, built in or a program;
 //! - [`bundle`]: one source file for the contest server;
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
@@ -30,5 +31,6 @@ pub mod jsonl;
 pub mod player;
 pub mod referee;
 pub mod replay;
+pub mod stats;
 pub mod trace;
 pub mod tune;

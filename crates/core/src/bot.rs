@@ -50,9 +50,9 @@ pub trait Bot<G: Game> {
         (Answer::Silent, std::time::Duration::ZERO)
     }
 
-    /// Why the bot was stopped during the game, when the one who runs it stopped it (a program
-    /// over its memory limit); its last answer was then [`Answer::Silent`].
-    fn fault(&self) -> Option<String> {
+    /// Why the bot stopped playing during the game, when the one who runs it knows (a program
+    /// over a limit, or one that exited); its last answer was then [`Answer::Silent`].
+    fn fault(&self) -> Option<Stop> {
         None
     }
     /// What the bot wrote on stderr since the last call (a program's debug lines; in-process
@@ -78,6 +78,56 @@ pub trait ContestBot {
     ) -> Result<[String; 2], crate::input::InputError>;
     /// What the last turn's search did.
     fn stats(&self) -> &crate::search::Stats;
+}
+
+/// Why a bot that thinks in a process of its own stopped playing during a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stop {
+    /// Over its time limit on a turn, by the CPU time its processes ran.
+    OutOfTime {
+        /// The turn, from 0.
+        turn: u32,
+        /// The CPU time it took, in milliseconds.
+        took_ms: f64,
+        /// The limit, in milliseconds.
+        limit_ms: u128,
+    },
+    /// Over its memory limit: stopped.
+    Memory {
+        /// Its processes' peak resident size, in MB.
+        peak_mb: u64,
+        /// The limit, in MB.
+        limit_mb: u64,
+    },
+    /// The program ended, as the system says it did (`exit status 3`, `signal 11 (SIGSEGV)`).
+    Exited(String),
+}
+
+impl Stop {
+    /// Whether the bot lost on time.
+    pub fn is_time(&self) -> bool {
+        matches!(self, Stop::OutOfTime { .. })
+    }
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::OutOfTime {
+                turn,
+                took_ms,
+                limit_ms,
+            } => write!(
+                f,
+                "out of time on turn {turn}: {took_ms:.1} ms of CPU, over the {limit_ms} ms limit"
+            ),
+            Stop::Memory { peak_mb, limit_mb } => write!(
+                f,
+                "memory: {peak_mb} MB at its peak, over the {limit_mb} MB limit (--memory-mb); stopped"
+            ),
+            Stop::Exited(how) => write!(f, "exited ({how})"),
+        }
+    }
 }
 
 /// The whole of a contest submission: the settings from the command line or the environment

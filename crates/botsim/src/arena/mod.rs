@@ -1,81 +1,28 @@
 //! The arena: many games between two bots, in seat-swapped pairs, on all cores, with results
-//! appended as JSON Lines as each game ends (so an interrupted run resumes and loses nothing),
-//! shardable over machines, and statistics that decide (see [`stats`]).
+//! appended as JSON Lines as each game ends (so an interrupted run resumes and loses nothing,
+//! see [`results`]), shardable over machines, and statistics that decide (see [`crate::stats`]).
 
 pub mod report;
-pub mod stats;
+pub mod results;
 
-use crate::bot::{Answer, Bot, Game};
+use crate::bot::{Answer, Bot, Game, Stop};
 use crate::builtin;
 use crate::games::GameKind;
 use crate::player::PlayerSpec;
 pub use crate::referee::process::Clock;
 use crate::referee::process::Process;
-use crate::referee::GameRecord;
+use crate::referee::{Fault, GameRecord};
+use crate::stats::{Points, Sprt, Verdict};
 use crate::trace::{self, Trace};
 use anyhow::{bail, Context, Result};
-use serde::{Deserialize, Serialize};
-use stats::{Points, Sprt, Summary, Verdict};
-use std::collections::BTreeMap;
-use std::io::Write;
+pub use results::{
+    ratings, ratings_report, summarize, time_report, time_use, Cause, Elimination, GameResult,
+    Rating, TimeUse,
+};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
-
-/// One finished game, as a line of the results file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameResult {
-    /// Index in the schedule: games 2k and 2k+1 are pair k, the same seed with seats swapped.
-    pub game: usize,
-    pub seed: i64,
-    /// The players in seat order (seat 0 first), as given.
-    pub seats: [String; 2],
-    pub scores: [i32; 2],
-    pub turns: u32,
-    pub reason: String,
-    /// Why a player was eliminated by its output, if one was.
-    pub errors: Vec<String>,
-    /// Each seat's time per turn as the referee saw it (lines sent to answer read), in tenths
-    /// of a millisecond, the first turn first. Empty in results written before it was kept.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub times: Vec<Vec<u32>>,
-}
-
-impl GameResult {
-    /// The result without its times: what play alone decides, the same in every run of the
-    /// game (times differ from run to run).
-    pub fn untimed(&self) -> GameResult {
-        GameResult {
-            times: Vec::new(),
-            ..self.clone()
-        }
-    }
-
-    /// The errors that eliminated the player in `seat` (at most one: an eliminated player
-    /// plays no more).
-    pub fn seat_errors(&self, seat: usize) -> impl Iterator<Item = &str> {
-        let mark = format!("seat {seat} turn ");
-        self.errors
-            .iter()
-            .filter(move |e| e.starts_with(&mark))
-            .map(String::as_str)
-    }
-
-    /// The points of the player in `seat`: 1 win, 0.5 draw, 0 loss.
-    pub fn points(&self, seat: usize) -> Points {
-        match self.scores[seat].cmp(&self.scores[1 - seat]) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Equal => 0.5,
-            std::cmp::Ordering::Less => 0.0,
-        }
-    }
-
-    /// Player A's points (A is in seat 0 in even games).
-    pub fn points_a(&self) -> Points {
-        self.points(self.game % 2)
-    }
-}
 
 /// Time and memory limits for program players.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -300,7 +247,7 @@ impl<G: Game> Bot<G> for Clocked<G> {
         (answer, took)
     }
 
-    fn fault(&self) -> Option<String> {
+    fn fault(&self) -> Option<Stop> {
         self.bot.fault()
     }
 
@@ -399,13 +346,27 @@ const SEED_VAR: &str = "BOTSIM_SEED";
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
     let (seed, seats) = cfg.scheduled(index);
     let Played { rec, faults, times } = cfg.game.rules().play_arena(cfg, index, seed, &seats)?;
-    // A player the arena stopped lost for that reason, not for the silence it left.
+    // A player that stopped (the arena stopped it, or it exited) lost for that reason, not for
+    // the silence it left.
     let errors = rec
         .errors
         .iter()
         .map(|e| {
-            let detail = faults[e.player].as_deref().unwrap_or(&e.detail);
-            format!("seat {} turn {}: {detail}", e.player, e.turn)
+            let (cause, detail) = match &faults[e.player] {
+                Some(stop @ Stop::OutOfTime { .. }) => (Cause::Time, stop.to_string()),
+                Some(stop @ Stop::Memory { .. }) => (Cause::Memory, stop.to_string()),
+                Some(stop @ Stop::Exited(_)) => (Cause::Exited, stop.to_string()),
+                None => match e.fault {
+                    Fault::NoAnswer => (Cause::Time, e.detail.clone()),
+                    Fault::InvalidOutput => (Cause::Output, e.detail.clone()),
+                },
+            };
+            Elimination {
+                seat: e.player,
+                turn: e.turn,
+                cause,
+                detail,
+            }
         })
         .collect();
     let result = GameResult {
@@ -424,8 +385,8 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
 /// A game as the arena saw it.
 pub struct Played {
     rec: GameRecord,
-    /// What the arena found wrong with each player (a timeout, a crash), if anything.
-    faults: [Option<String>; 2],
+    /// Why each player stopped playing (a limit, an exit), if it did.
+    faults: [Option<Stop>; 2],
     /// Each player's time per turn, in tenths of a millisecond.
     times: Vec<Vec<u32>>,
 }
@@ -456,275 +417,6 @@ where
     })
 }
 
-/// Reads a results file (missing: none). A line cut short by an interruption is skipped.
-pub fn read_results(path: &Path) -> Result<Vec<GameResult>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    parse_results(&text, &path.display().to_string())
-}
-
-/// The results in the text of a results file; `origin` names it in errors. The last line may
-/// have been cut short by an interruption, and is then skipped.
-pub fn parse_results(text: &str, origin: &str) -> Result<Vec<GameResult>> {
-    crate::jsonl::parse(text, origin, "an arena result")
-}
-
-/// Removes a last line left unfinished by an interrupted run, so appending starts on a line of
-/// its own.
-fn drop_cut_line(path: &Path) -> Result<()> {
-    let Ok(bytes) = std::fs::read(path) else {
-        return Ok(());
-    };
-    if bytes.is_empty() || bytes.ends_with(b"\n") {
-        return Ok(());
-    }
-    let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
-    let file = std::fs::OpenOptions::new().write(true).open(path)?;
-    file.set_len(keep as u64)
-        .with_context(|| format!("cannot repair {}", path.display()))?;
-    Ok(())
-}
-
-/// The statistics of a set of results: player A is the one in seat 0 of even games.
-pub fn summarize(results: &[GameResult]) -> Summary {
-    let mut by_game: BTreeMap<usize, &GameResult> = BTreeMap::new();
-    for r in results {
-        by_game.insert(r.game, r);
-    }
-    let games: Vec<Points> = by_game.values().map(|r| r.points_a()).collect();
-    let pairs: Vec<(Points, Points)> = by_game
-        .iter()
-        .filter(|(g, _)| *g % 2 == 0)
-        .filter_map(|(g, r)| by_game.get(&(g + 1)).map(|o| (r.points_a(), o.points_a())))
-        .collect();
-    Summary::new(&games, &pairs)
-}
-
-/// How long one player took over a set of games, as the referee saw it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TimeUse {
-    /// The player's spec.
-    pub player: String,
-    /// Turns after the first that were timed.
-    pub turns: usize,
-    /// Median, 99th percentile and maximum over those turns, in milliseconds.
-    pub median_ms: f64,
-    pub p99_ms: f64,
-    pub max_ms: f64,
-    /// The longest first turn, in milliseconds.
-    pub first_max_ms: f64,
-    /// Games in which the player gave no answer in time.
-    pub timeouts: usize,
-}
-
-/// Each player's time use over `results`, players in order of first appearance; players of
-/// results without times are left out.
-pub fn time_use(results: &[GameResult]) -> Vec<TimeUse> {
-    let mut players: Vec<(String, Vec<u32>, u32, usize)> = Vec::new();
-    for r in results.iter().filter(|r| r.times.len() == 2) {
-        for (seat, times) in r.times.iter().enumerate() {
-            let k = match players.iter().position(|p| p.0 == r.seats[seat]) {
-                Some(k) => k,
-                None => {
-                    players.push((r.seats[seat].clone(), Vec::new(), 0, 0));
-                    players.len() - 1
-                }
-            };
-            let p = &mut players[k];
-            if let Some((&first, later)) = times.split_first() {
-                p.2 = p.2.max(first);
-                p.1.extend_from_slice(later);
-            }
-            p.3 += r.seat_errors(seat).any(|e| e.ends_with("no answer")) as usize;
-        }
-    }
-    players
-        .into_iter()
-        .map(|(player, mut later, first, timeouts)| {
-            later.sort_unstable();
-            let at = |q: f64| {
-                later
-                    .get(((later.len() as f64 - 1.0) * q).round() as usize)
-                    .map_or(0.0, |&t| t as f64 / 10.0)
-            };
-            TimeUse {
-                player,
-                turns: later.len(),
-                median_ms: at(0.5),
-                p99_ms: at(0.99),
-                max_ms: at(1.0),
-                first_max_ms: first as f64 / 10.0,
-                timeouts,
-            }
-        })
-        .collect()
-}
-
-/// The time-use lines of the report (none if no result has times), with a warning when more
-/// than one game in 1,000 was lost to a time limit.
-pub fn time_report(results: &[GameResult]) -> String {
-    let mut out = String::new();
-    for t in time_use(results) {
-        out.push_str(&format!(
-            "time {}: median {:.1} ms, p99 {:.1} ms, max {:.1} ms over {} turns; first turn max {:.1} ms; timeouts in {} games\n",
-            t.player, t.median_ms, t.p99_ms, t.max_ms, t.turns, t.first_max_ms, t.timeouts
-        ));
-        if t.timeouts * 1000 > results.len() {
-            out.push_str(&format!(
-                "warning: {} timed out in {} of {} games: the clock, not play, decided those; \
-                 give it a smaller budget (on the wall clock, --clock wall, a loaded machine \
-                 also delays answers: play fewer games at once, --threads)\n",
-                t.player,
-                t.timeouts,
-                results.len()
-            ));
-        }
-    }
-    out
-}
-
-/// One line of a round robin's table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Rating {
-    pub player: String,
-    /// Its wins, draws and losses (no pairs: the pentanomial stays empty).
-    pub record: stats::Summary,
-    /// Elo on a scale whose mean over the players is 0 (Bradley-Terry fit).
-    pub elo: f64,
-}
-
-/// The ratings of every player in a set of results, best first: the Bradley-Terry strengths that
-/// best explain the results (a draw counts half a win each), found by the MM iteration.
-pub fn ratings(results: &[GameResult]) -> Vec<Rating> {
-    let mut names: Vec<String> = results
-        .iter()
-        .flat_map(|r| r.seats.iter().cloned())
-        .collect();
-    names.sort();
-    names.dedup();
-    let n = names.len();
-    let idx = |s: &str| {
-        names
-            .binary_search_by(|x| x.as_str().cmp(s))
-            .expect("listed")
-    };
-    let mut wins = vec![0.0; n];
-    let mut met = vec![vec![0.0; n]; n];
-    let mut table: Vec<Rating> = names
-        .iter()
-        .map(|p| Rating {
-            player: p.clone(),
-            record: stats::Summary::default(),
-            elo: 0.0,
-        })
-        .collect();
-    for r in results {
-        let (a, b) = (idx(&r.seats[0]), idx(&r.seats[1]));
-        let pa = r.points(0);
-        wins[a] += pa;
-        wins[b] += 1.0 - pa;
-        met[a][b] += 1.0;
-        met[b][a] += 1.0;
-        for (k, p) in [(a, pa), (b, 1.0 - pa)] {
-            table[k].record.count(p);
-        }
-    }
-    // MM iteration for Bradley-Terry; half a point of prior keeps unbeaten players finite.
-    let mut strength = vec![1.0f64; n];
-    for _ in 0..2000 {
-        let next: Vec<f64> = (0..n)
-            .map(|i| {
-                let denom: f64 = (0..n)
-                    .filter(|&j| j != i && met[i][j] > 0.0)
-                    .map(|j| (met[i][j] + 1.0) / (strength[i] + strength[j]))
-                    .sum();
-                if denom > 0.0 {
-                    (wins[i] + 0.5) / denom
-                } else {
-                    strength[i]
-                }
-            })
-            .collect();
-        let mean_log = next.iter().map(|s| s.ln()).sum::<f64>() / n.max(1) as f64;
-        strength = next.iter().map(|s| (s.ln() - mean_log).exp()).collect();
-    }
-    for (t, s) in table.iter_mut().zip(&strength) {
-        t.elo = 400.0 * s.log10();
-    }
-    table.sort_by(|a, b| b.elo.total_cmp(&a.elo));
-    table
-}
-
-/// A round robin's table.
-pub fn ratings_report(results: &[GameResult]) -> String {
-    let table = ratings(results);
-    let width = table
-        .iter()
-        .map(|r| r.player.len())
-        .max()
-        .unwrap_or(6)
-        .max(6);
-    let mut out = format!(
-        "{:<width$}  {:>6}  {:>13}  {:>6}  {:>7}\n",
-        "player", "games", "W-D-L", "score", "Elo"
-    );
-    for r in &table {
-        let w = &r.record;
-        out.push_str(&format!(
-            "{:<width$}  {:>6}  {:>13}  {:>5.1}%  {:>+7.1}\n",
-            r.player,
-            w.games(),
-            format!("{}-{}-{}", w.wins, w.draws, w.losses),
-            100.0 * w.score(),
-            r.elo
-        ));
-    }
-    out.pop();
-    out
-}
-
-/// The report printed at the end of a run (and by `merge`).
-pub fn report(summary: &Summary, sprt: Option<&Sprt>) -> String {
-    let (elo, lo, hi) = summary.elo();
-    let mut out = format!(
-        "games {}  W-D-L {}-{}-{}  score {:.1}%  Elo {:+.1} [{:+.1}, {:+.1}] (95%)\npentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): {:?}",
-        summary.games(),
-        summary.wins,
-        summary.draws,
-        summary.losses,
-        100.0 * summary.score(),
-        elo,
-        lo,
-        hi,
-        summary.pentanomial
-    );
-    if let Some(t) = sprt {
-        let (llr, v) = t.verdict(summary);
-        let (a, b) = t.bounds();
-        out.push_str(&format!(
-            "\nSPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} in [{a:.3}, {b:.3}]: {}",
-            t.elo0,
-            t.elo1,
-            t.alpha,
-            t.beta,
-            verdict_text(v)
-        ));
-    }
-    out
-}
-
-/// What an SPRT verdict means, in words.
-pub fn verdict_text(v: Verdict) -> &'static str {
-    match v {
-        Verdict::H1 => "H1 accepted: A is stronger (elo1)",
-        Verdict::H0 => "H0 accepted: A is not stronger (elo0)",
-        Verdict::Continue => "continue: not decided yet",
-    }
-}
-
 /// What a run did.
 pub struct RunOutcome {
     pub results: Vec<GameResult>,
@@ -753,8 +445,7 @@ pub fn run(
     mut progress: impl FnMut(&[GameResult]),
 ) -> Result<RunOutcome> {
     let mut results = if resume {
-        drop_cut_line(results_path)?;
-        read_results(results_path)?
+        results::read(results_path)?
     } else {
         if results_path.exists() && std::fs::metadata(results_path)?.len() > 0 {
             bail!(
@@ -790,11 +481,7 @@ pub fn run(
     for dir in cfg.replays.iter().chain(&cfg.logs) {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let mut out = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(results_path)
-        .with_context(|| format!("cannot write {}", results_path.display()))?;
+    let mut out = crate::jsonl::Appender::open(results_path)?;
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<Result<(GameResult, Option<Trace>)>>();
     let pool = rayon::ThreadPoolBuilder::new()
@@ -836,9 +523,7 @@ pub fn run(
                         .with_context(|| format!("cannot write {}", page.display()))?;
                 }
             }
-            let line = serde_json::to_string(&result)?;
-            writeln!(out, "{line}")?;
-            out.flush()?;
+            out.append(&result)?;
             results.push(result);
             count += 1;
             progress(&results);
@@ -881,77 +566,6 @@ mod tests {
             let err = bad.parse::<Shard>().unwrap_err().to_string();
             assert!(err.contains(&format!("'{bad}'")), "{err}");
         }
-    }
-
-    fn result(game: usize, a: &str, b: &str, scores: [i32; 2]) -> GameResult {
-        GameResult {
-            game,
-            seed: 0,
-            seats: [a.to_string(), b.to_string()],
-            scores,
-            turns: 1,
-            reason: String::new(),
-            errors: Vec::new(),
-            times: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn time_use_is_per_player_whatever_the_seat() {
-        let mut a = result(0, "A", "B", [2, 1]);
-        // A: first turn 900 ms, then 10..=109 ms; B: 5 ms each turn and no answer once.
-        a.times = vec![
-            std::iter::once(9000)
-                .chain((100..1100).step_by(10))
-                .collect(),
-            vec![50; 101],
-        ];
-        let mut b = result(1, "B", "A", [1, 2]);
-        b.times = vec![vec![50; 3], vec![300, 200]];
-        b.errors = vec!["seat 0 turn 2: no answer".to_string()];
-        let t = time_use(&[a, b]);
-        assert_eq!(t.len(), 2);
-        let (ta, tb) = (&t[0], &t[1]);
-        assert_eq!((ta.player.as_str(), ta.turns), ("A", 101));
-        assert_eq!((ta.first_max_ms, ta.max_ms, ta.timeouts), (900.0, 109.0, 0));
-        assert_eq!(ta.median_ms, 59.0);
-        assert_eq!(ta.p99_ms, 108.0);
-        assert_eq!(
-            (tb.turns, tb.median_ms, tb.max_ms, tb.timeouts),
-            (102, 5.0, 5.0, 1)
-        );
-        let report = time_report(&[]);
-        assert!(report.is_empty());
-    }
-
-    #[test]
-    fn ratings_order_the_players_and_average_zero() {
-        let mut rs = Vec::new();
-        let mut g = 0;
-        let mut add = |a: &str, b: &str, a_wins: usize, b_wins: usize, rs: &mut Vec<GameResult>| {
-            for _ in 0..a_wins {
-                rs.push(result(g, a, b, [2, 1]));
-                g += 1;
-            }
-            for _ in 0..b_wins {
-                rs.push(result(g, a, b, [1, 2]));
-                g += 1;
-            }
-        };
-        add("A", "B", 6, 2, &mut rs);
-        add("B", "C", 6, 2, &mut rs);
-        add("A", "C", 7, 1, &mut rs);
-        let t = ratings(&rs);
-        let names: Vec<&str> = t.iter().map(|r| r.player.as_str()).collect();
-        assert_eq!(names, ["A", "B", "C"]);
-        assert!(t.iter().map(|r| r.elo).sum::<f64>().abs() < 1e-6);
-        assert_eq!(
-            (t[0].record.wins, t[0].record.losses, t[0].record.games()),
-            (13, 3, 16)
-        );
-        // Symmetric records give symmetric ratings.
-        let sym = ratings(&[result(0, "X", "Y", [2, 1]), result(1, "Y", "X", [2, 1])]);
-        assert!(sym[0].elo.abs() < 1e-6 && sym[1].elo.abs() < 1e-6);
     }
 
     fn specs(texts: &[&str]) -> Vec<PlayerSpec> {

@@ -3,8 +3,8 @@
 //! player's time use, and every game with a link to its replay. It is made from the results
 //! alone, so a resumed run or shards merged give the same page as one uninterrupted run.
 
-use super::stats::{Sprt, Summary};
 use super::{summarize, time_use, GameResult};
+use crate::stats::{verdict_text, Sprt, Summary};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -163,7 +163,7 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
             llr,
             lower,
             upper,
-            esc(super::verdict_text(verdict))
+            esc(verdict_text(verdict))
         );
         page.push_str(&plot(
             "SPRT log-likelihood ratio after each pair",
@@ -220,7 +220,7 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
             r.scores[1],
             r.turns,
             esc(&r.reason),
-            esc(&r.errors.join("; "))
+            esc(&r.errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
         );
     }
     page.push_str("</table></body></html>\n");
@@ -259,7 +259,7 @@ mod tests {
             result(2, [0, 3]),
             result(4, [3, 2]),
         ];
-        let sprt = Sprt::parse("elo0=0,elo1=30").unwrap();
+        let sprt = "elo0=0,elo1=30".parse::<Sprt>().unwrap();
         let page = html(&results, Some(&sprt), Some(Path::new("replays")));
         assert!(page.contains("A: <b>&lt;bot a&gt;</b> against B: <b>bot b</b>"));
         assert!(page.contains("<td>3-0-2</td><td>60.0%</td>"), "{page}");

@@ -2,7 +2,7 @@
 //! its answer lines from its stdout within a time limit, as the contest server does. The child
 //! is killed and reaped when the player is dropped, whatever happened.
 
-use crate::bot::{Answer, Bot, Game};
+use crate::bot::{Answer, Bot, Game, Stop};
 use anyhow::{bail, Context, Result};
 use std::io::{Read, Write};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
@@ -42,8 +42,8 @@ pub struct Process {
     /// Most memory (kB) the program's process group may hold: the sum of its processes' peak
     /// resident sizes, checked after every turn. `None`: no limit.
     pub memory_limit_kb: Option<u64>,
-    /// Why the program was stopped, when the arena stopped it (over its memory limit).
-    fault: Option<String>,
+    /// Why the program stopped playing: the arena stopped it (over a limit), or it exited.
+    fault: Option<Stop>,
     turn: u32,
     /// The stderr lines not yet taken.
     stderr: Arc<Mutex<StderrLines>>,
@@ -235,6 +235,10 @@ impl Process {
     /// expected if it stopped short.
     pub fn receive(&mut self) -> (Option<Vec<String>>, Duration) {
         let Some((started, limit, cpu_before)) = self.sent.take() else {
+            // Its input could not be written: it has closed it, most likely by exiting.
+            if self.fault.is_none() {
+                self.fault = self.exited().map(Stop::Exited);
+            }
             return (None, Duration::ZERO);
         };
         let deadline = started + self.clock.wall_limit(limit);
@@ -267,14 +271,16 @@ impl Process {
             }
             took = cpu_time(&self.members).saturating_sub(cpu_before);
             if took > limit {
-                self.fault = Some(format!(
-                    "out of time on turn {}: {:.1} ms of CPU, over the {} ms limit",
-                    self.turn - 1,
-                    took.as_secs_f64() * 1e3,
-                    limit.as_millis()
-                ));
+                self.fault = Some(Stop::OutOfTime {
+                    turn: self.turn - 1,
+                    took_ms: took.as_secs_f64() * 1e3,
+                    limit_ms: limit.as_millis(),
+                });
                 answer = None;
             }
+        }
+        if answer.is_none() && self.fault.is_none() {
+            self.fault = self.exited().map(Stop::Exited);
         }
         let Some(limit) = self.memory_limit_kb else {
             return (answer, took);
@@ -283,19 +289,40 @@ impl Process {
         if used <= limit {
             return (answer, took);
         }
-        self.fault = Some(format!(
-            "memory: {} MB at its peak, over the {} MB limit (--memory-mb); stopped",
-            used.div_ceil(1024),
-            limit / 1024
-        ));
+        self.fault = Some(Stop::Memory {
+            peak_mb: used.div_ceil(1024),
+            limit_mb: limit / 1024,
+        });
         drop(self.stdin.take());
         self.tag.end(&mut self.child);
         (None, took)
     }
 
-    /// Why the arena stopped the program, if it did.
-    pub fn fault(&self) -> Option<&str> {
-        self.fault.as_deref()
+    /// Why the program stopped playing, if it did: the arena stopped it, or it exited.
+    pub fn fault(&self) -> Option<&Stop> {
+        self.fault.as_ref()
+    }
+
+    /// How the program ended, if it has (waiting a moment for a program whose output just
+    /// closed to finish exiting): `None` while it runs.
+    fn exited(&mut self) -> Option<String> {
+        let waited = Instant::now();
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    use std::os::unix::process::ExitStatusExt;
+                    return Some(match (status.code(), status.signal()) {
+                        (Some(code), _) => format!("exit status {code}"),
+                        (None, Some(signal)) => format!("signal {signal}"),
+                        _ => status.to_string(),
+                    });
+                }
+                Ok(None) if self.reader.is_finished() && waited.elapsed() < EXIT_GRACE => {
+                    std::thread::sleep(Duration::from_millis(1))
+                }
+                _ => return None,
+            }
+        }
     }
 }
 
@@ -374,6 +401,10 @@ pub const TURN_STDERR: usize = 4096;
 
 /// How long a bot may take to finish writing stderr once its game is over.
 const STDERR_GRACE: Duration = Duration::from_millis(50);
+
+/// How long a program whose output has closed is given to finish exiting, so that a turn it
+/// did not answer can say how it ended.
+const EXIT_GRACE: Duration = Duration::from_millis(100);
 
 /// A bot's stderr lines, kept between two [`Process::take_stderr`] calls.
 #[derive(Default)]
@@ -692,8 +723,8 @@ impl<G: Game> Bot<G> for Process {
         (lines.map_or(Answer::Silent, Answer::Lines), took)
     }
 
-    fn fault(&self) -> Option<String> {
-        Process::fault(self).map(str::to_string)
+    fn fault(&self) -> Option<Stop> {
+        Process::fault(self).cloned()
     }
 
     fn take_stderr(&mut self, last: bool) -> Vec<String> {

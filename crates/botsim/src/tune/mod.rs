@@ -11,7 +11,6 @@ use crate::player::PlayerSpec;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use spsa::{Param, Schedule, State, Step};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The tuning file (TOML): the parameters, and optionally the SPSA shape.
@@ -195,9 +194,7 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
 
 /// The history lines of a run (one `Step` per iteration).
 pub fn read_history(path: &Path) -> Result<Vec<Step>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    crate::jsonl::parse(&text, &path.display().to_string(), "a tuning step")
+    crate::jsonl::read(path, "a tuning step")
 }
 
 /// Runs (or resumes) a tuning run up to its last iteration, calling `progress` after each; it
@@ -298,12 +295,7 @@ pub fn apply(run: &Run, files: &Files, state: &mut State, results: &[GameResult]
     }
     let result = run.iteration_result(state, results)?;
     let step = spsa::update(&run.params, &run.schedule, run.seed, state, result);
-    let mut h = std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(&files.history)?;
-    writeln!(h, "{}", serde_json::to_string(&step)?)?;
-    h.flush()?;
+    crate::jsonl::Appender::open(&files.history)?.append(&step)?;
     let cp = Checkpoint {
         run: run.clone(),
         state: state.clone(),

@@ -1,6 +1,12 @@
 //! The statistics that decide whether a change is stronger: wins, draws and losses, the score,
-//! an Elo difference with its 95% interval, pentanomial counts over seat-swapped pairs, and a
-//! sequential probability ratio test (the normal approximation fishtest uses, on pairs).
+//! an Elo difference with its 95% interval, pentanomial counts over seat-swapped pairs, a
+//! sequential probability ratio test (the normal approximation fishtest uses, on pairs), and
+//! Bradley-Terry ratings for a round robin ([`ratings`]). Pure arithmetic on points: the arena
+//! counts the games, this module says what they mean.
+
+pub mod ratings;
+
+use std::str::FromStr;
 
 /// One game from the first player's side: 1 win, 0.5 draw, 0 loss.
 pub type Points = f64;
@@ -150,43 +156,6 @@ pub enum Verdict {
 }
 
 impl Sprt {
-    /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05` (every key optional but elo0 and elo1).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
-        let mut s = Sprt {
-            elo0: f64::NAN,
-            elo1: f64::NAN,
-            alpha: 0.05,
-            beta: 0.05,
-        };
-        for kv in text.split(',').filter(|t| !t.trim().is_empty()) {
-            let (k, v) = kv
-                .split_once('=')
-                .ok_or(format!("--sprt: '{kv}' is not key=value"))?;
-            let v: f64 = v
-                .trim()
-                .parse()
-                .map_err(|_| format!("--sprt: {k}={v} is not a number"))?;
-            match k.trim() {
-                "elo0" => s.elo0 = v,
-                "elo1" => s.elo1 = v,
-                "alpha" => s.alpha = v,
-                "beta" => s.beta = v,
-                other => {
-                    return Err(format!(
-                        "--sprt: unknown key '{other}' (elo0, elo1, alpha, beta)"
-                    ))
-                }
-            }
-        }
-        if s.elo0.is_nan() || s.elo1.is_nan() || s.elo1 <= s.elo0 {
-            return Err("--sprt needs elo0 < elo1".to_string());
-        }
-        if !(0.0 < s.alpha && s.alpha < 0.5 && 0.0 < s.beta && s.beta < 0.5) {
-            return Err("--sprt: alpha and beta must be between 0 and 0.5".to_string());
-        }
-        Ok(s)
-    }
-
     /// The LLR bounds: (lower, upper).
     pub fn bounds(&self) -> (f64, f64) {
         (
@@ -195,6 +164,7 @@ impl Sprt {
         )
     }
 
+    /// The LLR of `summary` and what it decides.
     pub fn verdict(&self, summary: &Summary) -> (f64, Verdict) {
         let llr = summary.llr(self.elo0, self.elo1);
         let (lo, hi) = self.bounds();
@@ -207,6 +177,108 @@ impl Sprt {
         };
         (llr, v)
     }
+}
+
+/// What is wrong with an SPRT's text (`--sprt`).
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// A part that is not `key=value`.
+    #[error("--sprt: '{0}' is not key=value")]
+    NotKeyValue(String),
+    /// A value that is not a number.
+    #[error("--sprt: {key}={value} is not a number")]
+    NotANumber {
+        /// The key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A key the test does not have.
+    #[error("--sprt: unknown key '{0}' (elo0, elo1, alpha, beta)")]
+    UnknownKey(String),
+    /// elo0 and elo1 missing, or not elo0 < elo1.
+    #[error("--sprt needs elo0 < elo1")]
+    Hypotheses,
+    /// An error rate outside (0, 0.5).
+    #[error("--sprt: alpha and beta must be between 0 and 0.5")]
+    ErrorRates,
+}
+
+impl FromStr for Sprt {
+    type Err = SprtError;
+
+    /// Parses `elo0=0,elo1=5,alpha=0.05,beta=0.05` (every key optional but elo0 and elo1).
+    fn from_str(text: &str) -> Result<Sprt, SprtError> {
+        let mut s = Sprt {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for kv in text.split(',').filter(|t| !t.trim().is_empty()) {
+            let (k, v) = kv
+                .split_once('=')
+                .ok_or_else(|| SprtError::NotKeyValue(kv.to_string()))?;
+            let number = v.trim().parse().map_err(|_| SprtError::NotANumber {
+                key: k.to_string(),
+                value: v.to_string(),
+            })?;
+            match k.trim() {
+                "elo0" => s.elo0 = number,
+                "elo1" => s.elo1 = number,
+                "alpha" => s.alpha = number,
+                "beta" => s.beta = number,
+                other => return Err(SprtError::UnknownKey(other.to_string())),
+            }
+        }
+        if s.elo0.is_nan() || s.elo1.is_nan() || s.elo1 <= s.elo0 {
+            return Err(SprtError::Hypotheses);
+        }
+        if !(0.0 < s.alpha && s.alpha < 0.5 && 0.0 < s.beta && s.beta < 0.5) {
+            return Err(SprtError::ErrorRates);
+        }
+        Ok(s)
+    }
+}
+
+/// What an SPRT verdict means, in words.
+pub fn verdict_text(v: Verdict) -> &'static str {
+    match v {
+        Verdict::H1 => "H1 accepted: A is stronger (elo1)",
+        Verdict::H0 => "H0 accepted: A is not stronger (elo0)",
+        Verdict::Continue => "continue: not decided yet",
+    }
+}
+
+/// The lines a match's summary prints as: W-D-L, score, Elo with its interval, the
+/// pentanomial, and with `sprt` the LLR against its bounds and the decision.
+pub fn report(summary: &Summary, sprt: Option<&Sprt>) -> String {
+    let (elo, lo, hi) = summary.elo();
+    let mut out = format!(
+        "games {}  W-D-L {}-{}-{}  score {:.1}%  Elo {:+.1} [{:+.1}, {:+.1}] (95%)\npentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): {:?}",
+        summary.games(),
+        summary.wins,
+        summary.draws,
+        summary.losses,
+        100.0 * summary.score(),
+        elo,
+        lo,
+        hi,
+        summary.pentanomial
+    );
+    if let Some(t) = sprt {
+        let (llr, v) = t.verdict(summary);
+        let (a, b) = t.bounds();
+        out.push_str(&format!(
+            "\nSPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.3} in [{a:.3}, {b:.3}]: {}",
+            t.elo0,
+            t.elo1,
+            t.alpha,
+            t.beta,
+            verdict_text(v)
+        ));
+    }
+    out
 }
 
 #[cfg(test)]
@@ -247,7 +319,9 @@ mod tests {
 
     #[test]
     fn sprt_stops_where_the_bounds_say() {
-        let t = Sprt::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
+        let t = "elo0=0,elo1=10,alpha=0.05,beta=0.05"
+            .parse::<Sprt>()
+            .unwrap();
         let (lo, hi) = t.bounds();
         assert!((hi - (0.95f64 / 0.05).ln()).abs() < 1e-12 && (lo + hi).abs() < 1e-12);
         // A 60% pair score with some spread: accepted H1 after enough pairs, not before.
@@ -281,9 +355,20 @@ mod tests {
             ..Summary::default()
         };
         assert_eq!(t.verdict(&bad).1, Verdict::H0);
-        assert!(Sprt::parse("elo0=5,elo1=0").is_err());
-        assert!(Sprt::parse("elo1=5,x=1")
-            .unwrap_err()
-            .contains("unknown key"));
+        let parse = |text: &str| text.parse::<Sprt>();
+        assert_eq!(parse("elo0=5,elo1=0"), Err(SprtError::Hypotheses));
+        assert_eq!(
+            parse("elo0=0,elo1=5,x=1"),
+            Err(SprtError::UnknownKey("x".to_string()))
+        );
+        assert_eq!(parse("elo0=0,elo1=5,alpha=0.6"), Err(SprtError::ErrorRates));
+        assert_eq!(
+            parse("elo0=0,elo1").unwrap_err().to_string(),
+            "--sprt: 'elo1' is not key=value"
+        );
+        assert_eq!(
+            parse("elo0=0,elo1=x").unwrap_err().to_string(),
+            "--sprt: elo1=x is not a number"
+        );
     }
 }

@@ -1,0 +1,442 @@
+//! The arena's results: one [`GameResult`] a game, kept as a line of a JSON Lines file as each
+//! game ends (so that an interrupted run loses nothing, see [`crate::jsonl`]), and what a set of
+//! them says: player A's summary, each player's time use, a round robin's ratings.
+
+use crate::stats::ratings::bradley_terry;
+use crate::stats::{Points, Summary};
+use anyhow::Result;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// One finished game, as a line of the results file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Index in the schedule: games 2k and 2k+1 are pair k, the same seed with seats swapped.
+    pub game: usize,
+    pub seed: i64,
+    /// The players in seat order (seat 0 first), as given.
+    pub seats: [String; 2],
+    pub scores: [i32; 2],
+    pub turns: u32,
+    pub reason: String,
+    /// The players eliminated before the end (by their output or a limit), if any.
+    pub errors: Vec<Elimination>,
+    /// Each seat's time per turn as the referee saw it (lines sent to answer read), in tenths
+    /// of a millisecond, the first turn first. Empty in results written before it was kept.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times: Vec<Vec<u32>>,
+}
+
+impl GameResult {
+    /// The result without its times: what play alone decides, the same in every run of the
+    /// game (times differ from run to run).
+    pub fn untimed(&self) -> GameResult {
+        GameResult {
+            times: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    /// What eliminated the player in `seat`, if anything (an eliminated player plays no more).
+    pub fn elimination(&self, seat: usize) -> Option<&Elimination> {
+        self.errors.iter().find(|e| e.seat == seat)
+    }
+
+    /// The points of the player in `seat`: 1 win, 0.5 draw, 0 loss.
+    pub fn points(&self, seat: usize) -> Points {
+        match self.scores[seat].cmp(&self.scores[1 - seat]) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        }
+    }
+
+    /// Player A's points (A is in seat 0 in even games).
+    pub fn points_a(&self) -> Points {
+        self.points(self.game % 2)
+    }
+}
+
+/// Why a player lost a game before its end: the referee refused its output, or it broke a limit
+/// the arena keeps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "StoredElimination")]
+pub struct Elimination {
+    /// The player's seat.
+    pub seat: usize,
+    /// The turn it happened on, from 0.
+    pub turn: u32,
+    /// What kind of fault it was.
+    pub cause: Cause,
+    /// What happened, in words.
+    pub detail: String,
+}
+
+/// The kinds of [`Elimination`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Cause {
+    /// A line the referee refused, or too few lines.
+    Output,
+    /// No answer in time, or over the CPU limit.
+    Time,
+    /// Over the memory limit.
+    Memory,
+    /// The program ended during the game.
+    Exited,
+}
+
+impl std::fmt::Display for Elimination {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seat {} turn {}: {}", self.seat, self.turn, self.detail)
+    }
+}
+
+/// An elimination as results files hold it: the fields, or in files written before they were
+/// kept, the text `seat S turn T: detail`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StoredElimination {
+    Fields {
+        seat: usize,
+        turn: u32,
+        cause: Cause,
+        detail: String,
+    },
+    Text(String),
+}
+
+impl TryFrom<StoredElimination> for Elimination {
+    type Error = String;
+
+    fn try_from(stored: StoredElimination) -> Result<Elimination, String> {
+        match stored {
+            StoredElimination::Fields {
+                seat,
+                turn,
+                cause,
+                detail,
+            } => Ok(Elimination {
+                seat,
+                turn,
+                cause,
+                detail,
+            }),
+            StoredElimination::Text(text) => {
+                let parsed = text.strip_prefix("seat ").and_then(|rest| {
+                    let (seat, rest) = rest.split_once(" turn ")?;
+                    let (turn, detail) = rest.split_once(": ")?;
+                    Some((seat.parse().ok()?, turn.parse().ok()?, detail))
+                });
+                let (seat, turn, detail) =
+                    parsed.ok_or_else(|| format!("'{text}' is not 'seat S turn T: why'"))?;
+                // The older texts said what the newer fields say.
+                let cause = if detail == "no answer" || detail.starts_with("out of time") {
+                    Cause::Time
+                } else if detail.starts_with("memory:") {
+                    Cause::Memory
+                } else {
+                    Cause::Output
+                };
+                Ok(Elimination {
+                    seat,
+                    turn,
+                    cause,
+                    detail: detail.to_string(),
+                })
+            }
+        }
+    }
+}
+
+/// Reads a results file (missing: none). A line cut short by an interruption is skipped.
+pub fn read(path: &Path) -> Result<Vec<GameResult>> {
+    crate::jsonl::read(path, "an arena result")
+}
+
+/// The results in the text of a results file; `origin` names it in errors. The last line may
+/// have been cut short by an interruption, and is then skipped.
+pub fn parse(text: &str, origin: &str) -> Result<Vec<GameResult>> {
+    crate::jsonl::parse(text, origin, "an arena result")
+}
+
+/// The statistics of a set of results: player A is the one in seat 0 of even games.
+pub fn summarize(results: &[GameResult]) -> Summary {
+    let mut by_game: BTreeMap<usize, &GameResult> = BTreeMap::new();
+    for r in results {
+        by_game.insert(r.game, r);
+    }
+    let games: Vec<Points> = by_game.values().map(|r| r.points_a()).collect();
+    let pairs: Vec<(Points, Points)> = by_game
+        .iter()
+        .filter(|(g, _)| *g % 2 == 0)
+        .filter_map(|(g, r)| by_game.get(&(g + 1)).map(|o| (r.points_a(), o.points_a())))
+        .collect();
+    Summary::new(&games, &pairs)
+}
+
+/// How long one player took over a set of games, as the referee saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeUse {
+    /// The player's spec.
+    pub player: String,
+    /// Turns after the first that were timed.
+    pub turns: usize,
+    /// Median, 99th percentile and maximum over those turns, in milliseconds.
+    pub median_ms: f64,
+    pub p99_ms: f64,
+    pub max_ms: f64,
+    /// The longest first turn, in milliseconds.
+    pub first_max_ms: f64,
+    /// Games in which the player gave no answer in time.
+    pub timeouts: usize,
+}
+
+/// Each player's time use over `results`, players in order of first appearance; players of
+/// results without times are left out.
+pub fn time_use(results: &[GameResult]) -> Vec<TimeUse> {
+    let mut players: Vec<(String, Vec<u32>, u32, usize)> = Vec::new();
+    for r in results.iter().filter(|r| r.times.len() == 2) {
+        for (seat, times) in r.times.iter().enumerate() {
+            let k = match players.iter().position(|p| p.0 == r.seats[seat]) {
+                Some(k) => k,
+                None => {
+                    players.push((r.seats[seat].clone(), Vec::new(), 0, 0));
+                    players.len() - 1
+                }
+            };
+            let p = &mut players[k];
+            if let Some((&first, later)) = times.split_first() {
+                p.2 = p.2.max(first);
+                p.1.extend_from_slice(later);
+            }
+            p.3 += r.elimination(seat).is_some_and(|e| e.cause == Cause::Time) as usize;
+        }
+    }
+    players
+        .into_iter()
+        .map(|(player, mut later, first, timeouts)| {
+            later.sort_unstable();
+            let at = |q: f64| {
+                later
+                    .get(((later.len() as f64 - 1.0) * q).round() as usize)
+                    .map_or(0.0, |&t| t as f64 / 10.0)
+            };
+            TimeUse {
+                player,
+                turns: later.len(),
+                median_ms: at(0.5),
+                p99_ms: at(0.99),
+                max_ms: at(1.0),
+                first_max_ms: first as f64 / 10.0,
+                timeouts,
+            }
+        })
+        .collect()
+}
+
+/// The time-use lines of the report (none if no result has times), with a warning when more
+/// than one game in 1,000 was lost to a time limit.
+pub fn time_report(results: &[GameResult]) -> String {
+    let mut out = String::new();
+    for t in time_use(results) {
+        out.push_str(&format!(
+            "time {}: median {:.1} ms, p99 {:.1} ms, max {:.1} ms over {} turns; first turn max {:.1} ms; timeouts in {} games\n",
+            t.player, t.median_ms, t.p99_ms, t.max_ms, t.turns, t.first_max_ms, t.timeouts
+        ));
+        if t.timeouts * 1000 > results.len() {
+            out.push_str(&format!(
+                "warning: {} timed out in {} of {} games: the clock, not play, decided those; \
+                 give it a smaller budget (on the wall clock, --clock wall, a loaded machine \
+                 also delays answers: play fewer games at once, --threads)\n",
+                t.player,
+                t.timeouts,
+                results.len()
+            ));
+        }
+    }
+    out
+}
+
+/// One line of a round robin's table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    pub player: String,
+    /// Its wins, draws and losses (no pairs: the pentanomial stays empty).
+    pub record: Summary,
+    /// Elo on a scale whose mean over the players is 0 (Bradley-Terry fit).
+    pub elo: f64,
+}
+
+/// The ratings of every player in a set of results, best first: the Bradley-Terry fit
+/// ([`bradley_terry`]) of all their games, whatever the seats.
+pub fn ratings(results: &[GameResult]) -> Vec<Rating> {
+    let mut names: Vec<&str> = results
+        .iter()
+        .flat_map(|r| r.seats.iter().map(String::as_str))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let index = |s: &str| names.binary_search(&s).expect("listed");
+    let mut records = vec![Summary::default(); names.len()];
+    let games: Vec<(usize, usize, Points)> = results
+        .iter()
+        .map(|r| {
+            let (a, b, pa) = (index(&r.seats[0]), index(&r.seats[1]), r.points(0));
+            records[a].count(pa);
+            records[b].count(1.0 - pa);
+            (a, b, pa)
+        })
+        .collect();
+    let elo = bradley_terry(names.len(), &games);
+    let mut table: Vec<Rating> = names
+        .iter()
+        .zip(records)
+        .zip(elo)
+        .map(|((player, record), elo)| Rating {
+            player: player.to_string(),
+            record,
+            elo,
+        })
+        .collect();
+    table.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    table
+}
+
+/// A round robin's table.
+pub fn ratings_report(results: &[GameResult]) -> String {
+    let table = ratings(results);
+    let width = table
+        .iter()
+        .map(|r| r.player.len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let mut out = format!(
+        "{:<width$}  {:>6}  {:>13}  {:>6}  {:>7}\n",
+        "player", "games", "W-D-L", "score", "Elo"
+    );
+    for r in &table {
+        let w = &r.record;
+        out.push_str(&format!(
+            "{:<width$}  {:>6}  {:>13}  {:>5.1}%  {:>+7.1}\n",
+            r.player,
+            w.games(),
+            format!("{}-{}-{}", w.wins, w.draws, w.losses),
+            100.0 * w.score(),
+            r.elo
+        ));
+    }
+    out.pop();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(game: usize, a: &str, b: &str, scores: [i32; 2]) -> GameResult {
+        GameResult {
+            game,
+            seed: 0,
+            seats: [a.to_string(), b.to_string()],
+            scores,
+            turns: 1,
+            reason: String::new(),
+            errors: Vec::new(),
+            times: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn time_use_is_per_player_whatever_the_seat() {
+        let mut a = result(0, "A", "B", [2, 1]);
+        // A: first turn 900 ms, then 10..=109 ms; B: 5 ms each turn and no answer once.
+        a.times = vec![
+            std::iter::once(9000)
+                .chain((100..1100).step_by(10))
+                .collect(),
+            vec![50; 101],
+        ];
+        let mut b = result(1, "B", "A", [1, 2]);
+        b.times = vec![vec![50; 3], vec![300, 200]];
+        b.errors = vec![Elimination {
+            seat: 0,
+            turn: 2,
+            cause: Cause::Time,
+            detail: "no answer".to_string(),
+        }];
+        let t = time_use(&[a, b]);
+        assert_eq!(t.len(), 2);
+        let (ta, tb) = (&t[0], &t[1]);
+        assert_eq!((ta.player.as_str(), ta.turns), ("A", 101));
+        assert_eq!((ta.first_max_ms, ta.max_ms, ta.timeouts), (900.0, 109.0, 0));
+        assert_eq!(ta.median_ms, 59.0);
+        assert_eq!(ta.p99_ms, 108.0);
+        assert_eq!(
+            (tb.turns, tb.median_ms, tb.max_ms, tb.timeouts),
+            (102, 5.0, 5.0, 1)
+        );
+        let report = time_report(&[]);
+        assert!(report.is_empty());
+    }
+
+    #[test]
+    fn ratings_order_the_players_and_average_zero() {
+        let mut rs = Vec::new();
+        let mut g = 0;
+        let mut add = |a: &str, b: &str, a_wins: usize, b_wins: usize, rs: &mut Vec<GameResult>| {
+            for _ in 0..a_wins {
+                rs.push(result(g, a, b, [2, 1]));
+                g += 1;
+            }
+            for _ in 0..b_wins {
+                rs.push(result(g, a, b, [1, 2]));
+                g += 1;
+            }
+        };
+        add("A", "B", 6, 2, &mut rs);
+        add("B", "C", 6, 2, &mut rs);
+        add("A", "C", 7, 1, &mut rs);
+        let t = ratings(&rs);
+        let names: Vec<&str> = t.iter().map(|r| r.player.as_str()).collect();
+        assert_eq!(names, ["A", "B", "C"]);
+        assert!(t.iter().map(|r| r.elo).sum::<f64>().abs() < 1e-6);
+        assert_eq!(
+            (t[0].record.wins, t[0].record.losses, t[0].record.games()),
+            (13, 3, 16)
+        );
+        // Symmetric records give symmetric ratings.
+        let sym = ratings(&[result(0, "X", "Y", [2, 1]), result(1, "Y", "X", [2, 1])]);
+        assert!(sym[0].elo.abs() < 1e-6 && sym[1].elo.abs() < 1e-6);
+    }
+
+    #[test]
+    fn eliminations_read_back_from_both_forms() {
+        let e = Elimination {
+            seat: 1,
+            turn: 7,
+            cause: Cause::Exited,
+            detail: "exited (exit status 3)".to_string(),
+        };
+        let line = serde_json::to_string(&e).unwrap();
+        assert_eq!(serde_json::from_str::<Elimination>(&line).unwrap(), e);
+        assert_eq!(e.to_string(), "seat 1 turn 7: exited (exit status 3)");
+        let old = |text: &str| serde_json::from_str::<Elimination>(&format!("{text:?}"));
+        let timeout =
+            old("seat 0 turn 12: out of time on turn 12: 101.2 ms of CPU, over the 100 ms limit");
+        assert_eq!(timeout.unwrap().cause, Cause::Time);
+        let late = old("seat 1 turn 3: no answer").unwrap();
+        assert_eq!((late.seat, late.turn, late.cause), (1, 3, Cause::Time));
+        assert_eq!(
+            old("seat 0 turn 1: memory: 900 MB").unwrap().cause,
+            Cause::Memory
+        );
+        assert_eq!(
+            old("seat 0 turn 1: bad line 'x'").unwrap().cause,
+            Cause::Output
+        );
+        assert!(old("turn 1: what").is_err());
+    }
+}
