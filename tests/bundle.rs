@@ -168,3 +168,60 @@ fn tuned_parameters_become_constants() {
     );
     assert!(e.contains("weights.nonsense"), "{e}");
 }
+
+/// A library module goes in only when the bot reaches it: the contest bots leave out the
+/// referees and the other built-in bots; a bot that names a submodule (or reaches one through a
+/// `use` of its parent's, a glob or `super::`) gets it, and the bundle still compiles.
+#[test]
+fn only_the_modules_a_bot_reaches_go_in() {
+    let lib = root().join("crates/core/src");
+    let modules = |bot: &Path| -> Vec<String> {
+        let b = bundle::bundle(bot, &lib, "test", false, &[]).unwrap();
+        b.text
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("mod ")
+                    .or_else(|| l.strip_prefix("pub mod "))
+            })
+            .filter_map(|l| l.strip_suffix(" {"))
+            .map(str::to_string)
+            .collect()
+    };
+    let fb = modules(&root().join("bots/fb.rs"));
+    for name in ["fb", "ga", "step", "collide", "search", "rng"] {
+        assert!(
+            fb.iter().any(|m| m == name),
+            "fb bundle lacks {name}: {fb:?}"
+        );
+    }
+    for name in ["referee", "rules", "chaser", "csb"] {
+        assert!(
+            !fb.iter().any(|m| m == name),
+            "fb bundle has {name}: {fb:?}"
+        );
+    }
+    let csb = modules(&root().join("bots/csb.rs"));
+    for name in ["racer", "interceptor", "referee", "rules", "fb"] {
+        assert!(
+            !csb.iter().any(|m| m == name),
+            "csb bundle has {name}: {csb:?}"
+        );
+    }
+    // A bot that plays the chaser: the chaser goes in, the rest of fb that it needs too.
+    let bot = tmp("chaser_bot.rs");
+    std::fs::write(
+        &bot,
+        "use botsim_core::fb::chaser::Chaser;\nfn main() { let _ = Chaser::default(); }\n",
+    )
+    .unwrap();
+    let chaser = modules(&bot);
+    assert!(chaser.iter().any(|m| m == "chaser"), "{chaser:?}");
+    assert!(
+        !chaser.iter().any(|m| m == "ga" || m == "referee"),
+        "{chaser:?}"
+    );
+    let text = bundle::bundle(&bot, &lib, "test", false, &[]).unwrap().text;
+    let src = tmp("chaser_bot_bundle.rs");
+    std::fs::write(&src, text).unwrap();
+    bundle::compile(&src, false, &tmp("chaser_bot_bundle")).unwrap();
+}

@@ -2,7 +2,7 @@
 //! (CSB angles bit for bit) and every result must be reproduced.
 
 use botsim::referee::csb::verify;
-use botsim::referee::Referee;
+use botsim::rules::Rules;
 use botsim::trace::{self, Trace};
 use std::path::PathBuf;
 

@@ -172,7 +172,7 @@ pub(super) fn brutal_referee(game: GameKind) -> Result<ExitCode> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as i64)
     });
-    game.rules()
+    game.tools()
         .serve_brutaltester(seed, &mut input, &mut output)?;
     Ok(ExitCode::SUCCESS)
 }

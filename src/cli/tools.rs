@@ -85,7 +85,7 @@ pub(super) fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
             let Some(kind) = GameKind::from_name(&game.game) else {
                 bail!("{}:{line}: unknown game '{}'", path.display(), game.game);
             };
-            let result = kind.rules().verify(&game);
+            let result = kind.tools().verify(&game);
             match result {
                 Ok(n) => {
                     games_ok += 1;
@@ -125,7 +125,7 @@ pub(super) fn bench(game: GameKind, turns: u64, seed: u64) -> Result<ExitCode> {
     use botsim::bench::Report;
     let name = game.name();
     say!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
-    for (name, workload) in game.rules().workloads() {
+    for (name, workload) in game.tools().workloads() {
         let start = std::time::Instant::now();
         let r: Report = workload(turns, seed);
         let secs = start.elapsed().as_secs_f64();

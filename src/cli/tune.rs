@@ -219,7 +219,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         .map(|p| (p.name.as_str(), p.start))
         .collect();
     match tune::bot_with(&args.bot, args.rollouts, &starts)? {
-        PlayerSpec::Builtin(probe) => args.game.rules().check_builtin(&probe)?,
+        PlayerSpec::Builtin(probe) => args.game.tools().check_builtin(&probe)?,
         PlayerSpec::Program(_) => bail!("tune plays built-in bots only: --bot {}", args.bot),
     }
     let mut schedule = Schedule::new(args.iterations);

@@ -275,7 +275,7 @@ pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(
                     std::array::from_fn(|i| as_searched(track, &state.pods[i], commands[i]));
                 csb::step::step_fast(track, state, &commands)
             });
-            let over = crate::referee::Referee::play_turn(&mut exact, replies);
+            let over = crate::rules::Rules::play_turn(&mut exact, replies);
             turns += 1;
             differ += !same(&exact.state, &fast.state) as u64;
             differ_faced += !same(&exact.state, &faced.state) as u64;
@@ -314,7 +314,7 @@ fn as_searched(track: &Track, pod: &Pod, command: Command) -> Command {
 /// chaser): the positions the search benchmarks think about, from the crowded start to the end.
 fn search_positions(game: GameKind, turns: usize) -> anyhow::Result<Vec<Vec<String>>> {
     let trace = game
-        .rules()
+        .tools()
         .play_heuristic(11, None, true)?
         .trace
         .expect("recorded");
@@ -333,7 +333,7 @@ fn search_positions(game: GameKind, turns: usize) -> anyhow::Result<Vec<Vec<Stri
 /// the rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets `ms` here
 /// too).
 pub fn search_rollouts(game: GameKind, ms: u64, turns: usize) -> anyhow::Result<Vec<u64>> {
-    let mut bot = game.rules().searcher(crate::search::Think::Millis {
+    let mut bot = game.tools().searcher(crate::search::Think::Millis {
         first: ms,
         later: ms,
     });
@@ -352,7 +352,7 @@ pub fn search_rollouts(game: GameKind, ms: u64, turns: usize) -> anyhow::Result<
 pub fn search_fixed(game: GameKind, rollouts: u64, turns: usize) -> anyhow::Result<(u64, u64)> {
     let positions = search_positions(game, turns)?;
     let mut bot = game
-        .rules()
+        .tools()
         .searcher(crate::search::Think::Rollouts(rollouts));
     let mut fp = Fingerprint::default();
     let mut done = 0;

@@ -11,7 +11,7 @@
 use crate::fb::state::{FIRST_BLUDGER, FIRST_SNAFFLE, WIZARDS};
 use crate::games::GameKind;
 use crate::geom::ContactLog;
-use crate::referee::{recorded_replies, Referee};
+use crate::referee::{recorded_replies, Rules};
 use crate::trace::Trace;
 use anyhow::Result;
 use serde::Serialize;
@@ -60,7 +60,7 @@ pub struct Event {
 /// The notes of a game; empty if the trace's setup cannot be rebuilt.
 pub fn notes(trace: &Trace) -> Notes {
     let notes = GameKind::from_name(&trace.game)
-        .map(|g| g.rules().notes(trace))
+        .map(|g| g.tools().notes(trace))
         .unwrap_or_default();
     Notes {
         messages: messages(trace),
@@ -73,7 +73,7 @@ pub fn notes(trace: &Trace) -> Notes {
 fn messages(trace: &Trace) -> Vec<[String; 4]> {
     let message = |line: &str| -> Option<String> {
         let text = GameKind::from_name(&trace.game)?
-            .rules()
+            .tools()
             .order_message(line);
         text.map(|m| m.trim().to_string())
     };
@@ -94,7 +94,7 @@ fn messages(trace: &Trace) -> Vec<[String; 4]> {
 
 /// Plays a trace's recorded orders on `game`, calling `each(turn, before, game, contacts)`
 /// after every turn with the game as it stood before it; the game at the end.
-fn replay_turns<R: Referee + Clone>(
+fn replay_turns<R: Rules + Clone>(
     mut game: R,
     trace: &Trace,
     mut each: impl FnMut(usize, &R, &R, &ContactLog),

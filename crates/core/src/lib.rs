@@ -9,6 +9,7 @@
 //! - [`fb`]: Fantastic Bits, the same shape;
 //! - [`search`]: the rolling-horizon genetic search, generic over the game;
 //! - [`params`]: named parameters and the file they travel in;
+//! - [`rules`]: the referee's side of a game, one trait both games implement;
 //! - [`input`]: what can be wrong with the lines a bot reads;
 //! - [`bot`]: the in-process bot interface and the contest binary's loop.
 
@@ -22,5 +23,6 @@ pub mod geom;
 pub mod input;
 pub mod java;
 pub mod params;
+pub mod rules;
 pub mod search;
 pub mod text;

@@ -297,7 +297,7 @@ where
 pub fn check_players(cfg: &Config) -> Result<()> {
     for p in &cfg.players {
         if let PlayerSpec::Builtin(spec) = p {
-            cfg.game.rules().check_builtin(spec)?;
+            cfg.game.tools().check_builtin(spec)?;
         }
     }
     std::thread::scope(|s| {
@@ -345,7 +345,7 @@ const SEED_VAR: &str = "BOTSIM_SEED";
 /// Plays game `index` of the schedule.
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
     let (seed, seats) = cfg.scheduled(index);
-    let Played { rec, faults, times } = cfg.game.rules().play_arena(cfg, index, seed, &seats)?;
+    let Played { rec, faults, times } = cfg.game.tools().play_arena(cfg, index, seed, &seats)?;
     // A player that stopped (the arena stopped it, or it exited) lost for that reason, not for
     // the silence it left.
     let errors = rec

@@ -1,8 +1,8 @@
 //! `botsim bundle`: turns a bot written against the core library (`botsim_core`, which
 //! `botsim` re-exports) into the one source file the contest server takes. The bot's
-//! `botsim_core::...` paths, and the `crate::...` paths of every module they reach, decide which
-//! library modules go in (whole, with their submodules inlined
-//! in place of `mod x;`); `#[cfg(test)]` items, doc comments, line comments and indentation are
+//! `botsim_core::...` paths, and the paths in every module they reach, decide which library
+//! modules go in, submodules included (inlined in place of `mod x;`) only when something
+//! reaches them; `#[cfg(test)]` items, doc comments, line comments and indentation are
 //! dropped; the result must be ASCII, use no crate the server lacks, and stay under its size limit.
 //!
 //! Sources are read with Rust's own tokenizer and grammar ([`source`]), so nothing inside a
@@ -13,7 +13,8 @@ mod source;
 use crate::games::GameKind;
 use anyhow::{bail, Context, Result};
 use source::{
-    mod_declarations, path_roots, referenced_modules, rename_path_root, strip, use_declarations,
+    mod_declarations, module_paths, path_roots, referenced_modules, rename_path_root, strip,
+    use_declarations,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -25,52 +26,180 @@ pub const LIBRARY_NAMES: [&str; 2] = ["botsim_core", "botsim"];
 /// Crates the contest server has besides std.
 pub const SERVER_CRATES: [&str; 6] = ["chrono", "itertools", "libc", "rand", "regex", "time"];
 
-/// A library module, with its submodules inlined.
+/// A library module as read: its code (stripped) and its submodules, each read from its own
+/// file. Only the modules something in the bundle reaches go in ([`Reach`]).
 struct Module {
+    /// The source file.
+    file: PathBuf,
+    /// The stripped code, `mod x;` declarations included.
+    code: String,
+    /// The `mod x;` declarations in `code`, in order, with the modules they name.
+    children: Vec<(source::ModDeclaration, Module)>,
+}
+
+impl Module {
+    /// Reads the module at `file`, and its submodules from theirs.
+    fn load(file: &Path, keep_docs: bool) -> Result<Module> {
+        let src = std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read module {}", file.display()))?;
+        let code = strip(&src, keep_docs).with_context(|| file.display().to_string())?;
+        let dir = match file.file_name().and_then(|n| n.to_str()) {
+            Some("mod.rs") => file.parent().map(Path::to_path_buf).unwrap_or_default(),
+            _ => file.with_extension(""),
+        };
+        let mut children = Vec::new();
+        for decl in mod_declarations(&code).with_context(|| file.display().to_string())? {
+            let name = &decl.name;
+            let child = [
+                dir.join(format!("{name}.rs")),
+                dir.join(name).join("mod.rs"),
+            ]
+            .into_iter()
+            .find(|p| p.exists())
+            .with_context(|| format!("{}: module '{name}' has no file", file.display()))?;
+            children.push((decl, Module::load(&child, keep_docs)?));
+        }
+        Ok(Module {
+            file: file.to_path_buf(),
+            code,
+            children,
+        })
+    }
+
+    /// The submodule `name`.
+    fn child(&self, name: &str) -> Option<&Module> {
+        self.children
+            .iter()
+            .find(|(d, _)| d.name == name)
+            .map(|(_, m)| m)
+    }
+
+    /// Its own code: without its submodules' declarations.
+    fn own_code(&self) -> String {
+        let mut text = String::new();
+        let mut last = 0;
+        for (decl, _) in &self.children {
+            text.push_str(&self.code[last..decl.item.start]);
+            last = decl.item.end;
+        }
+        text.push_str(&self.code[last..]);
+        text
+    }
+
+    /// The code with each reached submodule (its path under `at`) inlined in place of its
+    /// `mod x;`, and the others left out; the names of the modules inlined, and their files.
+    fn render(&self, at: &[String], reach: &Reach) -> (String, Vec<String>, Vec<PathBuf>) {
+        let mut text = String::new();
+        let mut inner = Vec::new();
+        let mut files = vec![self.file.clone()];
+        let mut last = 0;
+        for (decl, child) in &self.children {
+            let path = [at, std::slice::from_ref(&decl.name)].concat();
+            if !reach.modules.contains(&path) {
+                text.push_str(&self.code[last..decl.item.start]);
+                last = decl.item.end;
+                continue;
+            }
+            let (code, names, more) = child.render(&path, reach);
+            text.push_str(&self.code[last..decl.keyword]);
+            text.push_str(&format!("mod {} {{\n{code}}}", decl.name));
+            inner.push(decl.name.clone());
+            inner.extend(names);
+            files.extend(more);
+            last = decl.item.end;
+        }
+        text.push_str(&self.code[last..]);
+        (text, inner, files)
+    }
+}
+
+/// Which library modules a bundle needs: those the bot's paths name, and those the paths in
+/// their code name in turn (`crate::a::b`, `super::b`, `self::b`, or a submodule's own name),
+/// each with its parents. A module nothing reaches is left out, its code and its declaration.
+#[derive(Default)]
+struct Reach {
+    /// The modules reached, as paths from the library's root.
+    modules: BTreeSet<Vec<String>>,
+}
+
+impl Reach {
+    /// Marks what the paths used in the module at `at` (the bot: `None`) name; returns the
+    /// top-level modules named that are not loaded yet.
+    fn mark(
+        &mut self,
+        at: Option<&[String]>,
+        paths: &[Vec<String>],
+        modules: &BTreeMap<String, Module>,
+    ) -> Vec<String> {
+        let mut missing = Vec::new();
+        for path in paths {
+            let Some(target) = resolve(at, path, modules) else {
+                continue;
+            };
+            let Some(top) = modules.get(&target[0]) else {
+                missing.push(target[0].clone());
+                continue;
+            };
+            // Mark every module along the path; a glob marks every submodule it reaches.
+            let mut module = top;
+            self.modules.insert(target[..1].to_vec());
+            for (k, segment) in target.iter().enumerate().skip(1) {
+                if segment == "*" {
+                    for (decl, _) in &module.children {
+                        let mut sub = target[..k].to_vec();
+                        sub.push(decl.name.clone());
+                        self.modules.insert(sub);
+                    }
+                    break;
+                }
+                let Some(child) = module.child(segment) else {
+                    break;
+                };
+                module = child;
+                self.modules.insert(target[..=k].to_vec());
+            }
+        }
+        missing
+    }
+}
+
+/// The path from the library's root that `path`, used in the module at `at` (the bot: `None`),
+/// stands for, if it names the library at all.
+fn resolve(
+    at: Option<&[String]>,
+    path: &[String],
+    modules: &BTreeMap<String, Module>,
+) -> Option<Vec<String>> {
+    let first = path.first()?.as_str();
+    let rest = |skip: usize| path[skip..].to_vec();
+    if first == "crate" && at.is_some() || LIBRARY_NAMES.contains(&first) {
+        return Some(rest(1)).filter(|p| !p.is_empty());
+    }
+    let at = at?;
+    if first == "self" {
+        return Some([at, &path[1..]].concat());
+    }
+    if first == "super" {
+        let ups = path.iter().take_while(|s| *s == "super").count();
+        let base = at.get(..at.len().checked_sub(ups)?)?;
+        let target = [base, &path[ups..]].concat();
+        return (!target.is_empty()).then_some(target);
+    }
+    // A submodule named by its own name in its parent's code.
+    let mut module = modules.get(&at[0])?;
+    for segment in &at[1..] {
+        module = module.child(segment)?;
+    }
+    module.child(first).map(|_| [at, path].concat())
+}
+
+/// A library module as it goes into the bundle: its reached submodules inlined.
+struct Rendered {
     text: String,
     /// Names of every module inside it (at any depth), for the crate check.
     inner: Vec<String>,
     /// Source files it came from, for messages.
     files: Vec<PathBuf>,
-}
-
-/// Reads the module at `file`, stripped, with each `mod x;` replaced by `mod x { ... }`.
-fn load_module(file: &Path, keep_docs: bool) -> Result<Module> {
-    let src = std::fs::read_to_string(file)
-        .with_context(|| format!("cannot read module {}", file.display()))?;
-    let stripped = strip(&src, keep_docs).with_context(|| file.display().to_string())?;
-    let dir = match file.file_name().and_then(|n| n.to_str()) {
-        Some("mod.rs") => file.parent().map(Path::to_path_buf).unwrap_or_default(),
-        _ => file.with_extension(""),
-    };
-    let mut text = String::new();
-    let mut inner = Vec::new();
-    let mut files = vec![file.to_path_buf()];
-    let mut last = 0;
-    let declarations = mod_declarations(&stripped).with_context(|| file.display().to_string())?;
-    for source::ModDeclaration {
-        item,
-        keyword,
-        name,
-    } in declarations
-    {
-        let child = [
-            dir.join(format!("{name}.rs")),
-            dir.join(&name).join("mod.rs"),
-        ]
-        .into_iter()
-        .find(|p| p.exists())
-        .with_context(|| format!("{}: module '{name}' has no file", file.display()))?;
-        let m = load_module(&child, keep_docs)?;
-        text.push_str(&stripped[last..keyword]);
-        text.push_str(&format!("mod {name} {{\n{}}}", m.text));
-        inner.push(name);
-        inner.extend(m.inner);
-        files.extend(m.files);
-        last = item.end;
-    }
-    text.push_str(&stripped[last..]);
-    Ok(Module { text, inner, files })
 }
 
 /// A finished bundle.
@@ -90,7 +219,7 @@ fn write_tuned(main: &str, game: Option<GameKind>, tuned: &[(String, f64)]) -> R
     let Some(game) = game else {
         bail!("--params: cannot tell which game the bot plays");
     };
-    game.rules().check_params(&pairs).context("--params")?;
+    game.tools().check_params(&pairs).context("--params")?;
     if !main.contains(TUNED_HOOK) {
         bail!("--params: the bot has no line '{TUNED_HOOK}' to receive them");
     }
@@ -121,31 +250,54 @@ pub fn bundle(
     if !tuned.is_empty() {
         main = write_tuned(&main, game_of(&src), tuned)?;
     }
-    let mut wanted: Vec<String> = referenced_modules(&main)
-        .with_context(origin)?
-        .into_iter()
-        .collect();
     let mut modules: BTreeMap<String, Module> = BTreeMap::new();
-    while let Some(name) = wanted.pop() {
-        if modules.contains_key(&name) {
-            continue;
+    let mut reach = Reach::default();
+    let mut wanted = reach.mark(None, &module_paths(&main).with_context(origin)?, &modules);
+    loop {
+        // Load the top-level modules named but not read yet, then mark again from the top:
+        // what is reached only grows, so this ends.
+        for name in std::mem::take(&mut wanted) {
+            if modules.contains_key(&name) {
+                continue;
+            }
+            let file = [
+                lib_dir.join(format!("{name}.rs")),
+                lib_dir.join(&name).join("mod.rs"),
+            ]
+            .into_iter()
+            .find(|p| p.exists())
+            .with_context(|| {
+                format!(
+                    "the bot uses botsim_core::{name}, which is not a module in {}",
+                    lib_dir.display()
+                )
+            })?;
+            modules.insert(name, Module::load(&file, keep_docs)?);
         }
-        let file = [
-            lib_dir.join(format!("{name}.rs")),
-            lib_dir.join(&name).join("mod.rs"),
-        ]
-        .into_iter()
-        .find(|p| p.exists())
-        .with_context(|| {
-            format!(
-                "the bot uses botsim_core::{name}, which is not a module in {}",
-                lib_dir.display()
-            )
-        })?;
-        let m = load_module(&file, keep_docs)?;
-        wanted.extend(referenced_modules(&m.text).with_context(|| file.display().to_string())?);
-        modules.insert(name, m);
+        let before = reach.modules.len();
+        wanted.extend(reach.mark(None, &module_paths(&main).with_context(origin)?, &modules));
+        let reached: Vec<Vec<String>> = reach.modules.iter().cloned().collect();
+        for at in reached {
+            let mut module = &modules[&at[0]];
+            for segment in &at[1..] {
+                module = module.child(segment).expect("reached modules exist");
+            }
+            let paths = module_paths(&module.own_code())
+                .with_context(|| module.file.display().to_string())?;
+            wanted.extend(reach.mark(Some(&at), &paths, &modules));
+        }
+        if wanted.is_empty() && reach.modules.len() == before {
+            break;
+        }
     }
+    let modules: BTreeMap<String, Rendered> = modules
+        .iter()
+        .filter(|(name, _)| reach.modules.contains(std::slice::from_ref(*name)))
+        .map(|(name, m)| {
+            let (text, inner, files) = m.render(std::slice::from_ref(name), &reach);
+            (name.clone(), Rendered { text, inner, files })
+        })
+        .collect();
     // Every path root must be std, a primitive, a bundled module, or a crate the server has.
     let mut local: BTreeSet<String> = modules.keys().cloned().collect();
     for m in modules.values() {
@@ -351,7 +503,7 @@ pub fn play_check(binary: &Path, game: GameKind) -> Result<String> {
     let command = format!("'{}'", binary.display());
     let mut bot = Process::spawn(&command, &[("BOTSIM_ROLLOUTS", "300")])?;
     bot.later_turns = std::time::Duration::from_millis(2000);
-    let rec = game.rules().play_heuristic(1, Some(&mut bot), false)?;
+    let rec = game.tools().play_heuristic(1, Some(&mut bot), false)?;
     if let Some(e) = rec.errors.iter().find(|e| e.player == 0) {
         bail!(
             "the bundled bot broke the protocol at turn {}: {}",

@@ -323,6 +323,72 @@ pub fn referenced_modules(src: &str) -> Result<BTreeSet<String>> {
     Ok(out)
 }
 
+/// Every path of two or more segments in `src`'s code (`a::b::c`), macro arguments included,
+/// with groups expanded (`a::{b, c::d}` is `a::b` and `a::c::d`) and a glob as the segment `*`.
+/// Generic arguments end a path (`Vec::<u8>::new` is not one).
+pub fn module_paths(src: &str) -> Result<Vec<Vec<String>>> {
+    let tokens = tokens(src)?;
+    let mut out = Vec::new();
+    for (i, _) in path_starts(&tokens) {
+        expand_path(&tokens, i, &mut Vec::new(), &mut out);
+    }
+    Ok(out)
+}
+
+/// Reads the path at `tokens[i..]`, after the segments already in `prefix`, into `out` (each
+/// member of a group a path of its own); returns the index after it.
+fn expand_path(
+    tokens: &[Token],
+    mut i: usize,
+    prefix: &mut Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) -> usize {
+    let base = prefix.len();
+    loop {
+        match tokens.get(i).map(|t| &t.kind) {
+            Some(Kind::Ident(name)) => prefix.push(name.clone()),
+            Some(Kind::Punct('*', _)) => {
+                prefix.push("*".to_string());
+                i += 1;
+                break;
+            }
+            Some(Kind::Open(Delimiter::Brace)) => {
+                i += 1;
+                loop {
+                    match tokens.get(i).map(|t| &t.kind) {
+                        Some(Kind::Close(Delimiter::Brace)) | None => break,
+                        Some(
+                            Kind::Ident(_) | Kind::Punct('*', _) | Kind::Open(Delimiter::Brace),
+                        ) => {
+                            i = expand_path(tokens, i, prefix, out);
+                            // `name as other`: the other name is no path.
+                            if matches!(tokens.get(i).map(|t| &t.kind), Some(Kind::Ident(k)) if k == "as")
+                            {
+                                i += 2;
+                            }
+                        }
+                        Some(_) => i += 1,
+                    }
+                }
+                prefix.truncate(base);
+                return i + 1;
+            }
+            _ => break,
+        }
+        i += 1;
+        if path_separator(tokens, i) {
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    if prefix.len() > 1 {
+        out.push(prefix.clone());
+    }
+    prefix.truncate(base);
+    i
+}
+
 /// `src` with every path that starts with `from::` starting with `to::` instead.
 pub fn rename_path_root(src: &str, from: &str, to: &str) -> Result<String> {
     let tokens = tokens(src)?;
@@ -453,6 +519,21 @@ mod tests {
         assert_eq!(&src[mods[0].keyword..mods[0].item.end], "mod a;");
         let refs: Vec<String> = referenced_modules(src).unwrap().into_iter().collect();
         assert_eq!(refs, ["geom", "java"]);
+        let paths = module_paths(
+            "use super::{a::{self, B as C}, *};\nfn f() { x::y::z(Vec::<u8>::new()); m!(p::q); }",
+        )
+        .unwrap();
+        let paths: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+        assert_eq!(
+            paths,
+            [
+                "super::a::self",
+                "super::a::B",
+                "super::*",
+                "x::y::z",
+                "p::q"
+            ]
+        );
         let roots = path_roots(src).unwrap();
         assert!(
             roots.contains("serde_json") && roots.contains("regex"),

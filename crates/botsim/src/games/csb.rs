@@ -1,6 +1,6 @@
 //! Coders Strike Back's row of the table of games.
 
-use super::{Rules, Workload};
+use super::{GameTools, Workload};
 use crate::arena::{play_seated, Config, Played};
 use crate::bench::{csb_random_turns, Drive};
 use crate::bot::ContestBot;
@@ -17,9 +17,9 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 /// Coders Strike Back (the Legend league's rules).
-pub struct CsbRules;
+pub struct CsbTools;
 
-impl Rules for CsbRules {
+impl GameTools for CsbTools {
     fn name(&self) -> &'static str {
         "csb"
     }

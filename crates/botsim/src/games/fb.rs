@@ -1,6 +1,6 @@
 //! Fantastic Bits' row of the table of games.
 
-use super::{Rules, Workload};
+use super::{GameTools, Workload};
 use crate::arena::{play_seated, Config, Played};
 use crate::bench::fb_random_turns;
 use crate::bot::ContestBot;
@@ -17,9 +17,9 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 /// Fantastic Bits (the multiplayer rules).
-pub struct FbRules;
+pub struct FbTools;
 
-impl Rules for FbRules {
+impl GameTools for FbTools {
     fn name(&self) -> &'static str {
         "fb"
     }

@@ -1,8 +1,9 @@
 //! The table of games: the one place that lists the games botsim knows. The command line
 //! (`--game csb|fb`), results and traces name a game by [`GameKind`]; what the tools do with it
 //! (the arena plays it, verify replays it, bench and replay read it, tune and the bundler check
-//! its parameters) they ask of its row, a [`Rules`]. Adding a game means a referee `Match`
-//! (see [`crate::referee::Referee`]), a `Rules` row and a variant here.
+//! its parameters) they ask of its row, a [`GameTools`]. Adding a game means its referee in the
+//! core (a `Match` implementing [`crate::rules::Rules`]), its trace form
+//! ([`crate::referee::Traced`]), a `GameTools` row and a variant here.
 
 mod csb;
 mod fb;
@@ -37,16 +38,16 @@ impl GameKind {
     pub const ALL: [GameKind; 2] = [GameKind::Csb, GameKind::Fb];
 
     /// The game's row of the table.
-    pub fn rules(self) -> &'static dyn Rules {
+    pub fn tools(self) -> &'static dyn GameTools {
         match self {
-            GameKind::Csb => &csb::CsbRules,
-            GameKind::Fb => &fb::FbRules,
+            GameKind::Csb => &csb::CsbTools,
+            GameKind::Fb => &fb::FbTools,
         }
     }
 
     /// The game's short name, as traces, results and the command line write it.
     pub fn name(self) -> &'static str {
-        self.rules().name()
+        self.tools().name()
     }
 
     /// The game a short name stands for (a trace's `game` field, say).
@@ -56,7 +57,7 @@ impl GameKind {
 
     /// The contest's time limit after the first turn.
     pub fn turn_limit(self) -> Duration {
-        self.rules().turn_limit()
+        self.tools().turn_limit()
     }
 }
 
@@ -64,7 +65,7 @@ impl GameKind {
 pub type Workload = fn(u64, u64) -> Report;
 
 /// One game's row: what every tool needs of a game, behind one object.
-pub trait Rules: Sync {
+pub trait GameTools: Sync {
     /// The game's short name, as traces, results and the command line write it.
     fn name(&self) -> &'static str;
     /// The contest's time limit after the first turn.

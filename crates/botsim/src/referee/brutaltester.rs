@@ -12,7 +12,7 @@
 //!   by its output or its clock), then the game's parameters (`seed=N`), which the tester shows
 //!   to replay a game. Anything on the referee's stderr is reported as an error.
 
-use super::Referee;
+use super::Traced;
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -121,7 +121,7 @@ pub fn opening(input: &mut impl BufRead) -> Result<Option<i64>> {
 }
 
 /// Plays a whole game through the tester: every turn each player's input, then its answer.
-pub fn serve<R: Referee>(
+pub fn serve<R: Traced>(
     game: &mut R,
     input: &mut impl BufRead,
     output: &mut impl Write,

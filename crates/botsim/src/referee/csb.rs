@@ -1,99 +1,16 @@
-//! The Coders Strike Back referee: a game driven by the players' text, exactly as the contest
-//! server drives it (input lines, output parsing, elimination for invalid output or silence),
-//! used both to play bots against each other and to replay recorded games.
+//! Coders Strike Back games for the tools: a race set up from a seed or a map, played between
+//! bots by the core's referee ([`Match`]), recorded in the trace's form, and recorded races
+//! replayed against it.
 
-use super::{Fault, GameRecord, Mismatch, PlayerError, TraceHeader};
+pub use crate::csb::referee::Match;
+
+use super::{GameRecord, Mismatch, TraceHeader};
 use crate::bot::Bot;
-use crate::csb::protocol::{self, format_order};
-use crate::csb::{self, Command, Csb, EndReason, Outcome, Setup, State, View, PODS};
+use crate::csb::{Csb, Setup, State};
 use crate::trace::Trace;
 use anyhow::{anyhow, Context, Result};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-
-/// A game in progress.
-#[derive(Clone, Debug)]
-pub struct Match {
-    pub setup: Setup,
-    pub state: State,
-    outcome: Option<Outcome>,
-    pub errors: Vec<PlayerError>,
-}
-
-impl Match {
-    pub fn new(setup: Setup) -> Match {
-        Match {
-            state: setup.initial_state(),
-            setup,
-            outcome: None,
-            errors: Vec::new(),
-        }
-    }
-
-    /// The result, once the game is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// [`Referee::play_turn`] with another physics, given the turn's commands: for measuring
-    /// how often the search's fast modes disagree with the exact step.
-    pub fn play_turn_with(
-        &mut self,
-        replies: [Option<&[String]>; 2],
-        physics: impl FnOnce(&csb::Track, &mut State, &[Command; PODS]),
-    ) -> Option<Outcome> {
-        assert!(self.outcome.is_none(), "play_turn after the game ended");
-        let mut commands = [Command::IDLE; PODS];
-        let mut killed = None;
-        for (player, reply) in replies.iter().enumerate() {
-            let Err((reason, detail)) =
-                parse_reply(*reply, &mut commands[player * 2..player * 2 + 2])
-            else {
-                continue;
-            };
-            self.state.dead[player] = true;
-            killed.get_or_insert(reason);
-            self.errors.push(PlayerError {
-                player,
-                turn: self.state.round as u32,
-                fault: if reason == EndReason::PlayerTimeout {
-                    Fault::NoAnswer
-                } else {
-                    Fault::InvalidOutput
-                },
-                detail,
-            });
-        }
-        physics(&self.setup.track, &mut self.state, &commands);
-        self.outcome = csb::outcome(&self.setup.track, &self.state).map(|o| Outcome {
-            reason: killed.unwrap_or(o.reason),
-            ..o
-        });
-        self.outcome
-    }
-}
-
-/// Parses one player's lines into its two pods' commands, stopping at the first bad line.
-fn parse_reply(
-    reply: Option<&[String]>,
-    commands: &mut [Command],
-) -> Result<(), (EndReason, String)> {
-    let lines = reply.ok_or((EndReason::PlayerTimeout, "no answer".to_string()))?;
-    for (k, cmd) in commands.iter_mut().enumerate() {
-        let line = lines.get(k).ok_or((
-            EndReason::PlayerTimeout,
-            format!("answered {} line(s), expected 2", lines.len()),
-        ))?;
-        let order = csb::parse_order(line).map_err(|e| {
-            (
-                EndReason::InvalidInput,
-                format!("line {}: {e}, found '{line}'", k + 1),
-            )
-        })?;
-        *cmd = order.command();
-    }
-    Ok(())
-}
 
 /// How a game is set up: from a seed (as the contest server does) or on an explicit map.
 #[derive(Clone, Debug, PartialEq)]
@@ -156,67 +73,7 @@ pub fn play(spec: &GameSpec, bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Resu
     Ok(super::play(Match::new(setup), header, bots, record))
 }
 
-impl super::Referee for Match {
-    type Game = Csb;
-
-    fn view(&self, player: usize) -> View {
-        View {
-            track: self.setup.track,
-            state: self.state,
-            player,
-        }
-    }
-
-    fn order_lines(orders: &[csb::Order<'static>; 2]) -> Vec<String> {
-        orders
-            .iter()
-            .map(|o| format_order(o.x, o.y, o.thrust))
-            .collect()
-    }
-
-    fn turns(&self) -> u32 {
-        self.state.round.into()
-    }
-
-    fn errors(&self) -> &[PlayerError] {
-        &self.errors
-    }
-
-    fn end_reason(&self) -> Option<String> {
-        self.outcome.map(|o| o.reason.as_str().to_string())
-    }
-
-    /// The init lines first on turn 0.
-    fn input_lines(&self, player: usize) -> Vec<String> {
-        let mut text = String::new();
-        if self.state.round == 0 {
-            protocol::write_init(&self.setup.track, &mut text).expect("writing to a String");
-        }
-        protocol::write_turn(&self.state, player, &mut text).expect("writing to a String");
-        text.lines().map(str::to_string).collect()
-    }
-
-    /// A player whose line is invalid, or who did not answer, is eliminated; the turn is still
-    /// played with the orders parsed before the bad line.
-    fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool {
-        self.play_turn_with(replies, csb::step).is_some()
-    }
-
-    fn play_turn_recording(
-        &mut self,
-        replies: [Option<&[String]>; 2],
-        contacts: &mut crate::geom::ContactLog,
-    ) -> bool {
-        self.play_turn_with(replies, |t, s, c| {
-            csb::step::step_recording(t, s, c, contacts)
-        })
-        .is_some()
-    }
-
-    fn final_scores(&self) -> Option<[i32; 2]> {
-        self.outcome.map(|o| o.scores.map(i32::from))
-    }
-
+impl super::Traced for Match {
     fn state_json(&self) -> Value {
         state_json(&self.state)
     }

@@ -1,110 +1,17 @@
-//! The Fantastic Bits referee: a game driven by the teams' text, as the contest server drives
-//! it, used both to play bots against each other and to replay recorded games.
+//! Fantastic Bits games for the tools: a game set up from a seed, played between bots by the
+//! core's referee ([`Match`]), recorded in the trace's form, and recorded games replayed
+//! against it.
 
-use super::{first_difference, Fault, GameRecord, Mismatch, PlayerError, TraceHeader};
+pub use crate::fb::referee::{reason_name, Match, Outcome};
+
+use super::{first_difference, GameRecord, Mismatch, TraceHeader};
 use crate::bot::Bot;
-use crate::fb::protocol::{self, format_action};
 use crate::fb::state::{Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE};
-use crate::fb::{self, setup, Action, Fb, View};
+use crate::fb::{setup, Fb};
 use crate::trace::Trace;
 use anyhow::{Context, Result};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-
-/// The final scores and why the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    pub scores: [i32; 2],
-    pub reason: fb::EndReason,
-}
-
-/// A game in progress.
-#[derive(Clone, Debug)]
-pub struct Match {
-    pub state: State,
-    outcome: Option<Outcome>,
-    pub errors: Vec<PlayerError>,
-}
-
-impl Match {
-    pub fn new(state: State) -> Match {
-        Match {
-            state,
-            outcome: None,
-            errors: Vec::new(),
-        }
-    }
-
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// Plays one turn from what each team printed (`None`: no answer in time), reporting the
-    /// turn's bounces to `contacts`. A team whose line is invalid, or who did not answer, is
-    /// eliminated with score −1; the turn is still played, with the orders it gave before the
-    /// bad line.
-    fn play_turn_with(
-        &mut self,
-        replies: [Option<&[String]>; 2],
-        contacts: &mut impl crate::geom::Contacts,
-    ) -> Option<Outcome> {
-        assert!(self.outcome.is_none(), "play_turn after the game ended");
-        for (team, reply) in replies.iter().enumerate() {
-            if let Err((fault, detail)) = self.apply_reply(team, *reply) {
-                self.state.players[team].dead = true;
-                self.state.players[team].score = -1;
-                self.errors.push(PlayerError {
-                    player: team,
-                    turn: self.state.round as u32,
-                    fault,
-                    detail,
-                });
-            }
-        }
-        fb::step::physics_with(&mut self.state, contacts);
-        self.outcome = fb::outcome(&self.state).map(|o| Outcome {
-            scores: o.scores,
-            reason: o.reason,
-        });
-        self.outcome
-    }
-
-    fn apply_reply(
-        &mut self,
-        team: usize,
-        reply: Option<&[String]>,
-    ) -> Result<(), (Fault, String)> {
-        let lines = reply.ok_or((Fault::NoAnswer, "no answer".to_string()))?;
-        for k in 0..2 {
-            let line = lines.get(k).ok_or((
-                Fault::NoAnswer,
-                format!("answered {} line(s), expected 2", lines.len()),
-            ))?;
-            let bad = |e: fb::ActionError| {
-                (
-                    Fault::InvalidOutput,
-                    format!("line {}: {e}, found '{line}'", k + 1),
-                )
-            };
-            let (action, _) = fb::parse_action(line).map_err(bad)?;
-            fb::apply_action(&mut self.state, team * 2 + k, action).map_err(bad)?;
-        }
-        Ok(())
-    }
-}
-
-/// The text name of an end, as the traces write it.
-pub fn reason_name(outcome: &Outcome, errors: &[PlayerError]) -> String {
-    match outcome.reason {
-        fb::EndReason::Eliminated => {
-            let teams: Vec<String> = errors.iter().map(|e| format!("team{}", e.player)).collect();
-            format!("invalid_output_{}", teams.join(","))
-        }
-        fb::EndReason::ScoreToWin => "score_to_win".to_string(),
-        fb::EndReason::NoSnafflesLeft => "no_snaffles_left".to_string(),
-        fb::EndReason::MaxTurns => "max_turns".to_string(),
-    }
-}
 
 /// Plays a whole game from `seed` between two in-process bots (team 0 first).
 pub fn play(seed: i64, bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<GameRecord> {
@@ -118,54 +25,7 @@ pub fn play(seed: i64, bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<Game
     Ok(super::play(Match::new(start), header, bots, record))
 }
 
-impl super::Referee for Match {
-    type Game = Fb;
-
-    fn view(&self, team: usize) -> View {
-        View {
-            state: self.state,
-            team,
-        }
-    }
-
-    fn order_lines(orders: &[Action; 2]) -> Vec<String> {
-        orders.iter().map(format_action).collect()
-    }
-
-    fn turns(&self) -> u32 {
-        self.state.round as u32
-    }
-
-    fn errors(&self) -> &[PlayerError] {
-        &self.errors
-    }
-
-    fn end_reason(&self) -> Option<String> {
-        self.outcome.map(|o| reason_name(&o, &self.errors))
-    }
-
-    fn input_lines(&self, team: usize) -> Vec<String> {
-        let mut text = String::new();
-        protocol::write_turn(&self.state, team, &mut text).expect("writing to a String");
-        text.lines().map(str::to_string).collect()
-    }
-
-    fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool {
-        self.play_turn_with(replies, &mut ()).is_some()
-    }
-
-    fn play_turn_recording(
-        &mut self,
-        replies: [Option<&[String]>; 2],
-        contacts: &mut crate::geom::ContactLog,
-    ) -> bool {
-        self.play_turn_with(replies, contacts).is_some()
-    }
-
-    fn final_scores(&self) -> Option<[i32; 2]> {
-        self.outcome.map(|o| o.scores)
-    }
-
+impl super::Traced for Match {
     fn state_json(&self) -> Value {
         state_json(&self.state)
     }

@@ -11,34 +11,10 @@ use crate::trace::{self, Trace};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// A game the referee drives from the players' text; both games' matches implement it, so that
-/// playing, recording and replaying are written once.
-pub trait Referee {
-    /// The game in-process bots play (what they see and answer).
-    type Game: Game;
-    /// What `player` knows at the start of this turn.
-    fn view(&self, player: usize) -> <Self::Game as Game>::View;
-    /// The lines a bot's orders stand for.
-    fn order_lines(orders: &<Self::Game as Game>::Orders) -> Vec<String>;
-    /// Turns played so far.
-    fn turns(&self) -> u32;
-    /// The players eliminated so far, and why.
-    fn errors(&self) -> &[PlayerError];
-    /// Why the game ended, as traces name it; `None` while it goes on.
-    fn end_reason(&self) -> Option<String>;
-    /// The lines `player` reads this turn.
-    fn input_lines(&self, player: usize) -> Vec<String>;
-    /// Plays one turn from what each player printed (`None`: no answer). True once the game
-    /// is over.
-    fn play_turn(&mut self, replies: [Option<&[String]>; 2]) -> bool;
-    /// [`Referee::play_turn`], recording the turn's collisions into `contacts`.
-    fn play_turn_recording(
-        &mut self,
-        replies: [Option<&[String]>; 2],
-        contacts: &mut crate::geom::ContactLog,
-    ) -> bool;
-    /// The final scores, once the game is over.
-    fn final_scores(&self) -> Option<[i32; 2]>;
+pub use crate::rules::{Fault, PlayerError, Rules};
+
+/// A game the tools can record: its state in the trace's form, after every turn.
+pub trait Traced: Rules {
     /// The state after the turns played, in the trace's form.
     fn state_json(&self) -> Value;
 }
@@ -47,7 +23,7 @@ pub trait Referee {
 /// (`None`: no answer). Returns the turns, recorded in the trace's form if `record`, with what
 /// `stderr(player, last)` (see [`crate::bot::Bot::take_stderr`]) says each player wrote on
 /// stderr during the turn: all it wrote after a turn's input and before the next's.
-pub fn run<R: Referee>(
+pub fn run<R: Traced>(
     game: &mut R,
     record: bool,
     mut ask: impl FnMut(&R, [&[String]; 2]) -> [Option<Vec<String>>; 2],
@@ -94,10 +70,10 @@ pub fn run<R: Referee>(
 }
 
 /// [`run`] between two bots: each sees its view and the input lines, and an answer of orders
-/// stands for their lines ([`Referee::order_lines`]). The players that think in processes of
+/// stands for their lines ([`Rules::order_lines`]). The players that think in processes of
 /// their own ([`Bot::start_turn`]) get their input first, then the in-process ones play, then
 /// the answers of the first are read: both players of a game think at the same time.
-fn run_bots<R: Referee>(
+fn run_bots<R: Traced>(
     game: &mut R,
     bots: &mut [&mut dyn Bot<R::Game>; 2],
     record: bool,
@@ -150,7 +126,7 @@ pub struct GameRecord {
 
 /// Plays `game` to its end between two in-process bots (player 0 first), recording the whole
 /// trace, which `header` begins, if `record`.
-pub fn play<R: Referee>(
+pub fn play<R: Traced>(
     mut game: R,
     header: TraceHeader,
     mut bots: [&mut dyn Bot<R::Game>; 2],
@@ -197,7 +173,7 @@ pub fn recorded_replies(turn: &trace::Turn) -> [Option<&[String]>; 2] {
 /// Replays a recorded game's turns on `game` (built from the trace's setup): compares both
 /// players' input lines and the state every turn, then the result. Returns the number of turns
 /// verified, or the first difference.
-pub fn replay<R: Referee>(game: &mut R, trace: &Trace) -> Result<usize, (usize, Mismatch)> {
+pub fn replay<R: Traced>(game: &mut R, trace: &Trace) -> Result<usize, (usize, Mismatch)> {
     let mut over = false;
     for (t, turn) in trace.turns.iter().enumerate() {
         if over {
@@ -249,24 +225,6 @@ pub fn replay<R: Referee>(game: &mut R, trace: &Trace) -> Result<usize, (usize, 
         return Err((n, Mismatch::new(None, None, "result", expected, actual)));
     }
     Ok(n)
-}
-
-/// How a player broke the protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
-    /// A line the referee rejects.
-    InvalidOutput,
-    /// No answer (or too few lines) in time.
-    NoAnswer,
-}
-
-/// Why a player was eliminated by what it printed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerError {
-    pub player: usize,
-    pub turn: u32,
-    pub fault: Fault,
-    pub detail: String,
 }
 
 /// The first place a replay differs from its trace.

@@ -13,6 +13,7 @@ pub mod ga;
 pub mod interceptor;
 pub mod protocol;
 pub mod racer;
+pub mod referee;
 pub mod setup;
 pub mod state;
 pub mod step;

@@ -11,6 +11,7 @@ pub mod chaser;
 pub mod collide;
 pub mod ga;
 pub mod protocol;
+pub mod referee;
 pub mod setup;
 pub mod state;
 pub mod step;
