@@ -329,8 +329,12 @@ pub fn referenced_modules(src: &str) -> Result<BTreeSet<String>> {
 pub fn module_paths(src: &str) -> Result<Vec<Vec<String>>> {
     let tokens = tokens(src)?;
     let mut out = Vec::new();
+    let mut read_to = 0;
     for (i, _) in path_starts(&tokens) {
-        expand_path(&tokens, i, &mut Vec::new(), &mut out);
+        // A path inside a group was read with its group.
+        if i >= read_to {
+            read_to = expand_path(&tokens, i, &mut Vec::new(), &mut out);
+        }
     }
     Ok(out)
 }
