@@ -130,7 +130,9 @@ pub struct Params {
     pub search: Settings,
     /// Share of a turn's budget spent on the opponent's plan.
     pub opponent_share: f64,
-    /// Probability mass of the spell genes.
+    /// Probability mass of the spell genes. 0.12 against 0.06: 178-0-130, +55 [+19, +92],
+    /// SPRT elo1=25 H1 after 308 games at 6,000 rollouts; 0.24 against 0.12: 249-0-275, -17,
+    /// H0 after 524.
     pub spell_gene: f64,
     /// Above 0.5: spell genes also draw Petrificus, on a free snaffle that flies at our goal
     /// ([`spell_of`]). Off: on shots only it lost 36-0-66 (-105, SPRT H0 after 102 games at
@@ -144,6 +146,10 @@ pub struct Params {
     /// plan (0: the searched plan only). Above 0 each rollout plays the plan twice: a plan
     /// that only wins against one guess of the opponent's moves scores less.
     pub robust: f64,
+    /// With `robust`: the share of the plan's score that is its worse score of the two
+    /// (against the searched plan, against the straight opponent) rather than their weighted
+    /// mean.
+    pub pessimism: f64,
     /// Above 0.5: a free wizard's natural aim is [`chase_target`] (the two wizards split
     /// between two snaffles) rather than its nearest free snaffle.
     pub split_aim: f64,
@@ -168,11 +174,12 @@ impl Default for Params {
                 ..Settings::default()
             },
             opponent_share: 0.25,
-            spell_gene: 0.06,
+            spell_gene: 0.12,
             petrificus: 0.0,
             // Against fb_v3 at the same simulations (1,500 rollouts of two plays against
             // 3,000): 403-0-332, +33 [+8, +59], SPRT elo1=25 H1 after 735 games.
             robust: 0.5,
+            pessimism: 0.0,
             split_aim: 0.0,
             seed_straight: 0.0,
             accio: 1.0,
@@ -199,6 +206,7 @@ impl crate::params::Named for Params {
             ("spell_gene", self.spell_gene),
             ("petrificus", self.petrificus),
             ("robust", self.robust),
+            ("pessimism", self.pessimism),
             ("split_aim", self.split_aim),
             ("seed_straight", self.seed_straight),
             ("accio", self.accio),
@@ -226,6 +234,7 @@ impl crate::params::Named for Params {
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
             "petrificus" => self.petrificus = value,
             "robust" => self.robust = value.clamp(0.0, 1.0),
+            "pessimism" => self.pessimism = value.clamp(0.0, 1.0),
             "split_aim" => self.split_aim = value,
             "seed_straight" => self.seed_straight = value,
             "accio" => self.accio = value,
@@ -593,7 +602,13 @@ impl Problem for Match<'_> {
         if robust == 0.0 {
             return score;
         }
-        (1.0 - robust) * score + robust * self.score_against(plan, &STRAIGHT)
+        let straight = self.score_against(plan, &STRAIGHT);
+        let mean = (1.0 - robust) * score + robust * straight;
+        let p = self.params.pessimism;
+        if p == 0.0 {
+            return mean;
+        }
+        (1.0 - p) * mean + p * score.min(straight)
     }
 
     fn seed(&self) -> Option<Plan> {
