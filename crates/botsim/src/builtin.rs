@@ -16,18 +16,35 @@ pub struct Spec {
     pub params: BTreeMap<String, String>,
 }
 
+/// What is wrong with a player's text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// A built-in bot's parameter that is not `key=value`.
+    #[error("bot '{bot}': parameter '{part}' is not key=value")]
+    NotKeyValue {
+        /// The bot's text.
+        bot: String,
+        /// The part.
+        part: String,
+    },
+    /// A program's command line with nothing in it.
+    #[error("a player's command line is empty")]
+    EmptyCommand,
+}
+
 impl Spec {
     /// Parses `builtin:NAME[:k=v,...]`; `None` if it does not start with `builtin:`.
-    pub fn parse(text: &str) -> Result<Option<Spec>> {
+    pub fn parse(text: &str) -> Result<Option<Spec>, SpecError> {
         let Some(rest) = text.strip_prefix("builtin:") else {
             return Ok(None);
         };
         let (name, params) = rest.split_once(':').unwrap_or((rest, ""));
         let mut map = BTreeMap::new();
         for kv in params.split(',').filter(|s| !s.is_empty()) {
-            let (k, v) = kv
-                .split_once('=')
-                .with_context(|| format!("bot '{text}': parameter '{kv}' is not key=value"))?;
+            let (k, v) = kv.split_once('=').ok_or_else(|| SpecError::NotKeyValue {
+                bot: text.to_string(),
+                part: kv.to_string(),
+            })?;
             map.insert(k.trim().to_string(), v.trim().to_string());
         }
         Ok(Some(Spec {

@@ -3,8 +3,7 @@
 //! it comes in, and the spec travels typed; it prints back exactly as given, because results
 //! files name their players by that text.
 
-use crate::builtin;
-use anyhow::{bail, Result};
+use crate::builtin::{self, SpecError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -25,14 +24,14 @@ impl PlayerSpec {
 }
 
 impl FromStr for PlayerSpec {
-    type Err = anyhow::Error;
+    type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<PlayerSpec> {
+    fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
         if let Some(spec) = builtin::Spec::parse(text)? {
             return Ok(PlayerSpec::Builtin(spec));
         }
         if text.trim().is_empty() {
-            bail!("a player's command line is empty");
+            return Err(SpecError::EmptyCommand);
         }
         Ok(PlayerSpec::Program(text.to_string()))
     }
@@ -66,10 +65,17 @@ mod tests {
         assert_eq!(program, PlayerSpec::Program("./bot --ms 90".into()));
         assert!(!program.is_builtin() && ga.is_builtin());
         let bad = "builtin:ga:rollouts".parse::<PlayerSpec>().unwrap_err();
-        assert!(
-            bad.to_string().contains("'rollouts' is not key=value"),
-            "{bad}"
+        assert_eq!(
+            bad,
+            SpecError::NotKeyValue {
+                bot: "builtin:ga:rollouts".into(),
+                part: "rollouts".into()
+            }
         );
-        assert!(" ".parse::<PlayerSpec>().is_err());
+        assert_eq!(
+            bad.to_string(),
+            "bot 'builtin:ga:rollouts': parameter 'rollouts' is not key=value"
+        );
+        assert_eq!(" ".parse::<PlayerSpec>(), Err(SpecError::EmptyCommand));
     }
 }

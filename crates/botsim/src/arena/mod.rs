@@ -105,10 +105,15 @@ impl Shard {
     }
 }
 
-impl std::str::FromStr for Shard {
-    type Err = anyhow::Error;
+/// A shard's text that is not `i/N` with `0 <= i < N`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("shard '{0}': expected i/N with 0 <= i < N")]
+pub struct ShardError(pub String);
 
-    fn from_str(text: &str) -> Result<Shard> {
+impl std::str::FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
         text.split_once('/')
             .and_then(|(i, n)| {
                 Some(Shard {
@@ -117,7 +122,7 @@ impl std::str::FromStr for Shard {
                 })
             })
             .filter(|s| s.count > 0 && s.index < s.count)
-            .with_context(|| format!("shard '{text}': expected i/N with 0 <= i < N"))
+            .ok_or_else(|| ShardError(text.to_string()))
     }
 }
 

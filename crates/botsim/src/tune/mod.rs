@@ -85,7 +85,7 @@ pub fn bot_with(bot: &str, rollouts: u64, values: &[(&str, f64)]) -> Result<Play
         ':'
     });
     spec.push_str(&parts.join(","));
-    spec.parse()
+    Ok(spec.parse()?)
 }
 
 impl Run {
