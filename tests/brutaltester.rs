@@ -8,7 +8,8 @@
 //! `botsim::referee::brutaltester` and followed here to the letter: the arguments it appends to
 //! the referee's command, scores read as integers in player order, stderr taken as errors.
 
-use botsim::bot::{Bot, ContestBot};
+use botsim::bot::Bot;
+use botsim::contest::ContestBot;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 

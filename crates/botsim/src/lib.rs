@@ -20,7 +20,7 @@
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
 //! - [`jsonl`]: the JSON Lines files of results and histories, safe to cut at any moment;
 
-pub use botsim_core::{bot, csb, fb, geom, input, java, params, rules, search, text};
+pub use botsim_core::{bot, contest, csb, fb, geom, input, java, params, rules, search, text};
 
 pub mod arena;
 pub mod bench;

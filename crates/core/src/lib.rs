@@ -11,12 +11,14 @@
 //! - [`params`]: named parameters and the file they travel in;
 //! - [`rules`]: the referee's side of a game, one trait both games implement;
 //! - [`input`]: what can be wrong with the lines a bot reads;
-//! - [`bot`]: the in-process bot interface and the contest binary's loop.
+//! - [`bot`]: the in-process bot interface the referee calls;
+//! - [`contest`]: the contest binaries' loop, shared by `bots/*.rs`.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod bot;
+pub mod contest;
 pub mod csb;
 pub mod fb;
 pub mod geom;

@@ -3,8 +3,8 @@
 use super::{GameTools, Workload};
 use crate::arena::{play_seated, Config, Played};
 use crate::bench::{csb_random_turns, Drive};
-use crate::bot::ContestBot;
 use crate::builtin;
+use crate::contest::ContestBot;
 use crate::params::{Named, ParamError};
 use crate::player::PlayerSpec;
 use crate::referee::csb::{play, GameSpec, Match};

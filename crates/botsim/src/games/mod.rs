@@ -10,8 +10,8 @@ mod fb;
 
 use crate::arena::{Config, Played};
 use crate::bench::Report;
-use crate::bot::ContestBot;
 use crate::builtin;
+use crate::contest::ContestBot;
 use crate::params::ParamError;
 use crate::player::PlayerSpec;
 use crate::referee::process::Process;

@@ -1,0 +1,263 @@
+//! The contest binaries' loop, shared by `bots/*.rs`: the settings from the command line or
+//! the environment, the protocol's lines read turn by turn (the clock starts when a turn's
+//! first line is read), the bot's turn, the report on stderr and both orders in one write.
+//! Bundle-safe: std only.
+
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// A contest submission's bot, as [`contest_main`] drives it: where a turn's input ends, and
+/// the turn.
+pub trait ContestBot {
+    /// How many more lines this turn's input has, given the lines read so far (at least one;
+    /// on the first turn the initial lines come first). 0: the input is whole.
+    fn lines_missing(first: bool, lines: &[String]) -> usize
+    where
+        Self: Sized;
+    /// One turn: its input lines, the instant the first was read, and the two order lines.
+    fn turn(
+        &mut self,
+        lines: &[String],
+        started: Instant,
+    ) -> Result<[String; 2], crate::input::InputError>;
+    /// What the last turn's search did.
+    fn stats(&self) -> &crate::search::Stats;
+}
+
+/// The whole of a contest submission: the settings from the command line or the environment
+/// (`default_ms` a turn, the `tuned` constants compiled in), the bot `make` builds from them,
+/// then turn after turn until the input ends. The clock starts when a turn's first line is
+/// read; after the turn, the report goes to stderr and then both orders in one write, flushed
+/// at once.
+pub fn contest_main<P, B>(
+    default_ms: u64,
+    tuned: &[(&str, f64)],
+    make: impl FnOnce(P, crate::search::Think, u64) -> B,
+) where
+    P: crate::params::Named + Default,
+    B: ContestBot,
+{
+    let args: Vec<String> = std::env::args().collect();
+    let mut params = P::default();
+    let settings = match Settings::from_args(&args, default_ms, tuned, &mut params) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2)
+        }
+    };
+    let mut bot = make(params, settings.think, settings.seed);
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock().lines();
+    let mut next = move || match input.next() {
+        Some(Ok(line)) => Some(line),
+        _ => None,
+    };
+    let mut out = std::io::stdout();
+    for turn in 0.. {
+        let Some(line) = next() else { return };
+        let started = Instant::now();
+        let mut lines = vec![line];
+        loop {
+            let missing = B::lines_missing(turn == 0, &lines);
+            if missing == 0 {
+                break;
+            }
+            for _ in 0..missing {
+                let Some(line) = next() else {
+                    // The end of the input between turns is the end of the game; within one, it
+                    // is input cut short, which a user piping a file wants to hear about.
+                    eprintln!(
+                        "turn {turn}: bad input: it ended after {} lines of the turn",
+                        lines.len()
+                    );
+                    return;
+                };
+                lines.push(line);
+            }
+        }
+        match bot.turn(&lines, started) {
+            Ok([a, b]) => {
+                // The report first, so that it is read as this turn's (a referee takes what a
+                // bot wrote on stderr before the next turn's input as this turn's).
+                eprintln!("{}", turn_report(turn, bot.stats(), started));
+                // Both lines in one write, so that they arrive together.
+                let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
+                let _ = out.flush();
+            }
+            Err(e) => {
+                eprintln!("turn {turn}: bad input: {e}");
+                return;
+            }
+        }
+    }
+}
+
+/// The line a contest bot writes on stderr after each turn: what its search did and the time.
+pub fn turn_report(turn: u32, stats: &crate::search::Stats, started: Instant) -> String {
+    format!(
+        "turn {turn}: {} rollouts, {} generations, best {:.0}, {:.1} ms",
+        stats.rollouts,
+        stats.generations,
+        stats.best_score,
+        started.elapsed().as_secs_f64() * 1000.0
+    )
+}
+
+/// A contest bot's settings, from its command line or else its environment: `--ms N` /
+/// `BOTSIM_MS` (per turn after the first), `--first-ms N` / `BOTSIM_FIRST_MS` (the first turn;
+/// default 900), `--rollouts N` /
+/// `BOTSIM_ROLLOUTS` (a fixed, reproducible budget instead), `--seed N` / `BOTSIM_SEED`, and
+/// `--params FILE` / `BOTSIM_PARAMS` (tuned parameters, applied after the `tuned` constants
+/// compiled into the bot).
+pub struct Settings {
+    /// How long the bot thinks each turn.
+    pub think: crate::search::Think,
+    /// The search's seed.
+    pub seed: u64,
+}
+
+impl Settings {
+    /// Reads the settings from `args` (the program's arguments, its name excluded), falling back on the environment, then on `default_ms`.
+    pub fn from_args(
+        args: &[String],
+        default_ms: u64,
+        tuned: &[(&str, f64)],
+        params: &mut impl crate::params::Named,
+    ) -> Result<Settings, SettingsError> {
+        let get = |flag: &str, env: &str| {
+            args.iter()
+                .position(|a| a == flag)
+                .and_then(|i| args.get(i + 1).cloned())
+                .or_else(|| std::env::var(env).ok())
+        };
+        let number = |flag: &'static str, env: &str| -> Result<Option<u64>, SettingsError> {
+            get(flag, env)
+                .map(|text| {
+                    text.trim()
+                        .parse()
+                        .map_err(|_| SettingsError::NotANumber { flag, text })
+                })
+                .transpose()
+        };
+        params
+            .set_all(tuned)
+            .map_err(|error| SettingsError::Param { file: None, error })?;
+        if let Some(file) = get("--params", "BOTSIM_PARAMS") {
+            match std::fs::read_to_string(&file) {
+                Ok(text) => params.apply(&text).map_err(|error| SettingsError::Param {
+                    file: Some(file),
+                    error,
+                })?,
+                Err(e) => {
+                    return Err(SettingsError::ParamFile {
+                        file,
+                        error: e.to_string(),
+                    })
+                }
+            }
+        }
+        let think = match number("--rollouts", "BOTSIM_ROLLOUTS")? {
+            Some(n) => crate::search::Think::Rollouts(n),
+            None => crate::search::Think::Millis {
+                first: number("--first-ms", "BOTSIM_FIRST_MS")?.unwrap_or(900),
+                later: number("--ms", "BOTSIM_MS")?.unwrap_or(default_ms),
+            },
+        };
+        Ok(Settings {
+            think,
+            seed: number("--seed", "BOTSIM_SEED")?.unwrap_or(1),
+        })
+    }
+}
+
+/// Why a contest bot's settings could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingsError {
+    /// A flag's value (or its environment variable's) is no whole number.
+    NotANumber {
+        /// The flag, as the command line spells it.
+        flag: &'static str,
+        /// Its value.
+        text: String,
+    },
+    /// The parameter file could not be read.
+    ParamFile {
+        /// Its path.
+        file: String,
+        /// What the system said.
+        error: String,
+    },
+    /// A parameter is unknown or its value wrong: one compiled in (`file` is `None`) or one
+    /// from the parameter file.
+    Param {
+        /// The parameter file it came from, if any.
+        file: Option<String>,
+        /// What is wrong.
+        error: crate::params::ParamError,
+    },
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettingsError::NotANumber { flag, text } => {
+                write!(f, "{flag}: '{text}' is not a whole number")
+            }
+            SettingsError::ParamFile { file, error } => write!(f, "--params {file}: {error}"),
+            SettingsError::Param {
+                file: Some(file),
+                error,
+            } => write!(f, "{file}: {error}"),
+            SettingsError::Param { file: None, error } => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for SettingsError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Think;
+
+    fn settings(args: &[&str]) -> Result<Settings, SettingsError> {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let mut params = crate::csb::ga::Params::default();
+        Settings::from_args(&args, 65, &[], &mut params)
+    }
+
+    #[test]
+    fn budgets_come_from_the_command_line() {
+        let s = settings(&["bot", "--ms", "20", "--first-ms", "30", "--seed", "7"]).unwrap();
+        assert_eq!(
+            s.think,
+            Think::Millis {
+                first: 30,
+                later: 20
+            }
+        );
+        assert_eq!(s.seed, 7);
+        let s = settings(&["bot"]).unwrap();
+        assert_eq!(
+            s.think,
+            Think::Millis {
+                first: 900,
+                later: 65
+            }
+        );
+        assert_eq!(
+            settings(&["bot", "--rollouts", "500"]).unwrap().think,
+            Think::Rollouts(500)
+        );
+        let err = settings(&["bot", "--first-ms", "x"]).err().unwrap();
+        assert_eq!(
+            err,
+            SettingsError::NotANumber {
+                flag: "--first-ms",
+                text: "x".to_string()
+            }
+        );
+        assert_eq!(err.to_string(), "--first-ms: 'x' is not a whole number");
+    }
+}

@@ -1,0 +1,226 @@
+//! Plans and what they stand for: a gene per wizard and turn (an angle off the natural aim, a
+//! power, a kind that may be a spell), decoded into an order the referee accepts.
+
+use super::{Params, HORIZON};
+use crate::fb::state::{Spell, State, MAX_SNAFFLES};
+use crate::fb::step::Action;
+use crate::fb::{flies_at_goal, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
+use crate::geom::{round_to_i32, Vec2};
+use crate::search::Rng;
+
+/// One wizard's order for one turn, as genes in [0, 1].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Gene {
+    /// Direction, as an offset of up to +/-90 degrees from the natural aim (the nearest free snaffle to
+    /// move to, the goal to throw at). Set with [`Gene::set_angle`], which keeps `turn`.
+    angle: f64,
+    /// The offset's cosine and sine, computed when the angle changes rather than in every
+    /// rollout.
+    turn: Vec2,
+    /// Thrust or throw power, scaled to the order's range when decoded.
+    pub power: f64,
+    /// Below `spell_gene`: a spell and its target (see [`spell_of`]), if magic allows.
+    pub kind: f64,
+}
+
+impl Gene {
+    /// A gene from its three values in [0, 1].
+    pub fn new(angle: f64, power: f64, kind: f64) -> Gene {
+        let mut g = Gene {
+            angle: 0.5,
+            turn: Vec2::new(1.0, 0.0),
+            power,
+            kind,
+        };
+        g.set_angle(angle);
+        g
+    }
+
+    /// The direction gene, in [0, 1] (0.5: straight at the natural aim).
+    pub fn angle(&self) -> f64 {
+        self.angle
+    }
+
+    /// Sets the direction gene, and the turn it stands for.
+    pub fn set_angle(&mut self, angle: f64) {
+        self.angle = angle;
+        let (sin, cos) = ((angle - 0.5) * std::f64::consts::PI).sin_cos();
+        self.turn = Vec2::new(cos, sin);
+    }
+}
+
+/// Both wizards' orders for `HORIZON` turns.
+pub type Plan = [[Gene; 2]; HORIZON];
+
+/// The centre of the goal `team` attacks.
+pub(super) fn target_goal(team: usize) -> Vec2 {
+    Vec2::new(
+        if team == 0 { WIDTH as f64 } else { 0.0 },
+        HEIGHT as f64 / 2.0,
+    )
+}
+
+/// The free snaffle a free wizard runs for: its nearest, unless that is also its free
+/// teammate's nearest and the teammate is nearer (the first wizard, on a tie). Then its second
+/// nearest, if there is one: the two wizards split between two snaffles, as the evaluation's
+/// chase term assumes.
+fn chase_target(s: &State, w: usize) -> Option<usize> {
+    let me = s.bodies[w].pos;
+    let mate = w ^ 1;
+    // (squared distance, slot) of the nearest and the second nearest.
+    let mut first: Option<(f64, usize)> = None;
+    let mut second: Option<(f64, usize)> = None;
+    for k in s.snaffle_slots() {
+        if s.snaffle_free(k) {
+            let d = (s.bodies[k].pos - me).norm2();
+            if first.is_none_or(|(b, _)| d < b) {
+                second = first;
+                first = Some((d, k));
+            } else if second.is_none_or(|(b, _)| d < b) {
+                second = Some((d, k));
+            }
+        }
+    }
+    let (d, k) = first?;
+    let Some((_, other)) = second else {
+        return Some(k);
+    };
+    if s.wizards[mate].holding.is_some() {
+        return Some(k);
+    }
+    let there = s.bodies[mate].pos;
+    if nearest_free(s, there) != Some(k) {
+        return Some(k);
+    }
+    let theirs = (s.bodies[k].pos - there).norm2();
+    let yields = theirs < d || (theirs == d && mate < w);
+    Some(if yields { other } else { k })
+}
+
+/// The free snaffle nearest to a point (compared by squared distance: no square roots).
+pub(super) fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
+    let mut best: Option<(f64, usize)> = None;
+    for k in s.snaffle_slots() {
+        if s.snaffle_free(k) {
+            let d = (s.bodies[k].pos - from).norm2();
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, k));
+            }
+        }
+    }
+    best.map(|(_, k)| k)
+}
+
+impl Params {
+    /// The order a gene stands for, for wizard `w` in state `s`; always one the referee accepts.
+    pub(super) fn action(&self, s: &State, w: usize, g: &Gene) -> Action {
+        let me = s.bodies[w].pos;
+        let team = State::team(w);
+        // The natural aim turned by the gene's offset, 10,000 units away.
+        let point = |base: Vec2, power: f64| {
+            let d = base - me;
+            let u = if d.x == 0.0 && d.y == 0.0 {
+                Vec2::new(1.0, 0.0)
+            } else {
+                d.normalized()
+            };
+            let (c, sn) = (g.turn.x, g.turn.y);
+            let x = me.x + (u.x * c - u.y * sn) * 10_000.0;
+            let y = me.y + (u.x * sn + u.y * c) * 10_000.0;
+            (round_to_i32(x), round_to_i32(y), power)
+        };
+        if s.wizards[w].holding.is_some() {
+            let (x, y, _) = point(target_goal(team), 0.0);
+            let power = ((g.power * 1.3).min(1.0) * MAX_THROW as f64) as u32;
+            return Action::Throw { x, y, power };
+        }
+        let nearest = if self.split_aim > 0.5 {
+            chase_target(s, w)
+        } else {
+            nearest_free(s, me)
+        };
+        if g.kind < self.spell_gene {
+            let offer = Offer {
+                accio: self.accio > 0.5,
+                petrificus: self.petrificus > 0.5,
+            };
+            if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, offer) {
+                if s.players[team].magic >= spell.cost() {
+                    return Action::Cast {
+                        spell,
+                        target: s.id_of(target),
+                    };
+                }
+            }
+        }
+        let base = nearest.map_or(target_goal(team), |k| s.bodies[k].pos + s.bodies[k].vel);
+        let (x, y, _) = point(base, 0.0);
+        let thrust = ((g.power * 1.3 - 0.15).clamp(0.0, 1.0) * MAX_THRUST as f64) as u32;
+        Action::Move { x, y, thrust }
+    }
+}
+
+/// Which spells the search may cast besides Flipendo.
+#[derive(Clone, Copy)]
+struct Offer {
+    /// Accio, on any free snaffle.
+    accio: bool,
+    /// Petrificus, on a free snaffle that flies at our goal.
+    petrificus: bool,
+}
+
+/// The spell and target (slot) a spell gene stands for, `u` in [0, 1): an equal part of the
+/// range for each spell on offer, and within it one of the spell's targets. Flipendo is on
+/// offer on every free snaffle, and so is Accio when `offer` says so. With `offer.petrificus`,
+/// Petrificus is on offer too while a free snaffle flies at our goal ([`flies_at_goal`]), on
+/// such snaffles only. `None` when there is nothing to target.
+fn spell_of(s: &State, w: usize, u: f64, offer: Offer) -> Option<(Spell, usize)> {
+    let team = State::team(w);
+    let home = target_goal(1 - team);
+    let mut free = [0usize; MAX_SNAFFLES];
+    let mut shots = [0usize; MAX_SNAFFLES];
+    let (mut n, mut m) = (0, 0);
+    for k in s.snaffle_slots() {
+        if s.snaffle_free(k) {
+            free[n] = k;
+            n += 1;
+            if offer.petrificus && flies_at_goal(s.bodies[k].pos, s.bodies[k].vel, home) {
+                shots[m] = k;
+                m += 1;
+            }
+        }
+    }
+    let mut offered = [Spell::Flipendo; 3];
+    let mut spells = 1;
+    for (spell, on) in [(Spell::Accio, offer.accio), (Spell::Petrificus, m > 0)] {
+        if on {
+            offered[spells] = spell;
+            spells += 1;
+        }
+    }
+    let x = (u * spells as f64).clamp(0.0, spells as f64 - 1e-9);
+    let spell = offered[x as usize];
+    let targets = match spell {
+        Spell::Petrificus => &shots[..m],
+        _ => &free[..n],
+    };
+    let v = x.fract();
+    (!targets.is_empty()).then(|| {
+        let i = ((v * targets.len() as f64) as usize).min(targets.len() - 1);
+        (spell, targets[i])
+    })
+}
+
+pub(super) fn random_gene(rng: &mut Rng) -> Gene {
+    let angle = rng.unit();
+    let power = rng.unit();
+    Gene::new(angle, power, rng.unit())
+}
+
+/// Aim straight at the natural target at full power: the opponent model before any search.
+pub(super) const STRAIGHT: Plan = [[Gene {
+    angle: 0.5,
+    turn: Vec2::new(1.0, 0.0),
+    power: 1.0,
+    kind: 1.0,
+}; 2]; HORIZON];
