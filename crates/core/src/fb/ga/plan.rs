@@ -145,7 +145,12 @@ impl Params {
                 petrificus: self.petrificus > 0.5,
             };
             if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, offer) {
-                if s.players[team].magic >= spell.cost() {
+                let reserve = if spell == Spell::Accio {
+                    self.accio_reserve
+                } else {
+                    0
+                };
+                if s.players[team].magic >= spell.cost() + reserve {
                     return Action::Cast {
                         spell,
                         target: s.id_of(target),
