@@ -71,6 +71,8 @@ pub struct Params {
     /// 0: at 20 the bot lost 18-0-56 (SPRT H0 after 73 games at 6,000 rollouts); the bot casts
     /// Accio in about half the turns it can, and Flipendo almost never.
     pub accio_reserve: i32,
+    /// Above 0.5: spell genes also draw Obliviate, on either bludger.
+    pub obliviate: f64,
 }
 
 impl Default for Params {
@@ -93,6 +95,7 @@ impl Default for Params {
             seed_straight: 0.0,
             accio: 1.0,
             accio_reserve: 0,
+            obliviate: 0.0,
         }
     }
 }
@@ -121,6 +124,7 @@ impl crate::params::Named for Params {
             ("seed_straight", self.seed_straight),
             ("accio", self.accio),
             ("accio_reserve", self.accio_reserve as f64),
+            ("obliviate", self.obliviate),
         ]
         .into_iter()
         .chain(self.search.values())
@@ -149,6 +153,7 @@ impl crate::params::Named for Params {
             "split_aim" => self.split_aim = value,
             "seed_straight" => self.seed_straight = value,
             "accio" => self.accio = value,
+            "obliviate" => self.obliviate = value,
             "accio_reserve" => self.accio_reserve = crate::params::count(name, value, 0)? as i32,
             _ => {
                 if !self.search.set(name, value)? {

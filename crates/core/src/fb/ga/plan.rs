@@ -2,7 +2,7 @@
 //! power, a kind that may be a spell), decoded into an order the referee accepts.
 
 use super::{Params, HORIZON};
-use crate::fb::state::{Spell, State, MAX_SNAFFLES};
+use crate::fb::state::{Spell, State, FIRST_BLUDGER, MAX_SNAFFLES};
 use crate::fb::step::Action;
 use crate::fb::{flies_at_goal, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::geom::{round_to_i32, Vec2};
@@ -143,6 +143,7 @@ impl Params {
             let offer = Offer {
                 accio: self.accio > 0.5,
                 petrificus: self.petrificus > 0.5,
+                obliviate: self.obliviate > 0.5,
             };
             if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, offer) {
                 let reserve = if spell == Spell::Accio {
@@ -172,13 +173,16 @@ struct Offer {
     accio: bool,
     /// Petrificus, on a free snaffle that flies at our goal.
     petrificus: bool,
+    /// Obliviate, on either bludger.
+    obliviate: bool,
 }
 
 /// The spell and target (slot) a spell gene stands for, `u` in [0, 1): an equal part of the
 /// range for each spell on offer, and within it one of the spell's targets. Flipendo is on
 /// offer on every free snaffle, and so is Accio when `offer` says so. With `offer.petrificus`,
 /// Petrificus is on offer too while a free snaffle flies at our goal ([`flies_at_goal`]), on
-/// such snaffles only. `None` when there is nothing to target.
+/// such snaffles only; with `offer.obliviate`, Obliviate on either bludger. `None` when there
+/// is nothing to target.
 fn spell_of(s: &State, w: usize, u: f64, offer: Offer) -> Option<(Spell, usize)> {
     let team = State::team(w);
     let home = target_goal(1 - team);
@@ -195,9 +199,13 @@ fn spell_of(s: &State, w: usize, u: f64, offer: Offer) -> Option<(Spell, usize)>
             }
         }
     }
-    let mut offered = [Spell::Flipendo; 3];
+    let mut offered = [Spell::Flipendo; 4];
     let mut spells = 1;
-    for (spell, on) in [(Spell::Accio, offer.accio), (Spell::Petrificus, m > 0)] {
+    for (spell, on) in [
+        (Spell::Accio, offer.accio),
+        (Spell::Petrificus, m > 0),
+        (Spell::Obliviate, offer.obliviate),
+    ] {
         if on {
             offered[spells] = spell;
             spells += 1;
@@ -205,8 +213,10 @@ fn spell_of(s: &State, w: usize, u: f64, offer: Offer) -> Option<(Spell, usize)>
     }
     let x = (u * spells as f64).clamp(0.0, spells as f64 - 1e-9);
     let spell = offered[x as usize];
+    const BLUDGERS: [usize; 2] = [FIRST_BLUDGER, FIRST_BLUDGER + 1];
     let targets = match spell {
         Spell::Petrificus => &shots[..m],
+        Spell::Obliviate => &BLUDGERS[..],
         _ => &free[..n],
     };
     let v = x.fract();
