@@ -73,6 +73,9 @@ pub struct Params {
     pub accio_reserve: i32,
     /// Above 0.5: spell genes also draw Obliviate, on either bludger.
     pub obliviate: f64,
+    /// Above 0.5: a spell gene draws among the spells the team's magic pays for (at 15 to 19
+    /// magic every spell gene is an Accio), rather than among all of them.
+    pub affordable: f64,
 }
 
 impl Default for Params {
@@ -96,6 +99,7 @@ impl Default for Params {
             accio: 1.0,
             accio_reserve: 0,
             obliviate: 0.0,
+            affordable: 0.0,
         }
     }
 }
@@ -125,6 +129,7 @@ impl crate::params::Named for Params {
             ("accio", self.accio),
             ("accio_reserve", self.accio_reserve as f64),
             ("obliviate", self.obliviate),
+            ("affordable", self.affordable),
         ]
         .into_iter()
         .chain(self.search.values())
@@ -154,6 +159,7 @@ impl crate::params::Named for Params {
             "seed_straight" => self.seed_straight = value,
             "accio" => self.accio = value,
             "obliviate" => self.obliviate = value,
+            "affordable" => self.affordable = value,
             "accio_reserve" => self.accio_reserve = crate::params::count(name, value, 0)? as i32,
             _ => {
                 if !self.search.set(name, value)? {

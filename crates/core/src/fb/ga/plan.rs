@@ -144,10 +144,12 @@ impl Params {
                 accio: self.accio > 0.5,
                 petrificus: self.petrificus > 0.5,
                 obliviate: self.obliviate > 0.5,
+                magic: (self.affordable > 0.5).then_some(s.players[team].magic),
+                accio_reserve: self.accio_reserve,
             };
             if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, offer) {
                 let reserve = if spell == Spell::Accio {
-                    self.accio_reserve
+                    offer.accio_reserve
                 } else {
                     0
                 };
@@ -175,14 +177,19 @@ struct Offer {
     petrificus: bool,
     /// Obliviate, on either bludger.
     obliviate: bool,
+    /// With a value: only the spells this much magic pays for.
+    magic: Option<i32>,
+    /// Magic an Accio must leave.
+    accio_reserve: i32,
 }
 
 /// The spell and target (slot) a spell gene stands for, `u` in [0, 1): an equal part of the
 /// range for each spell on offer, and within it one of the spell's targets. Flipendo is on
 /// offer on every free snaffle, and so is Accio when `offer` says so. With `offer.petrificus`,
 /// Petrificus is on offer too while a free snaffle flies at our goal ([`flies_at_goal`]), on
-/// such snaffles only; with `offer.obliviate`, Obliviate on either bludger. `None` when there
-/// is nothing to target.
+/// such snaffles only; with `offer.obliviate`, Obliviate on either bludger. With
+/// `offer.magic`, only the spells it pays for are on offer. `None` when there is nothing to
+/// cast or to target.
 fn spell_of(s: &State, w: usize, u: f64, offer: Offer) -> Option<(Spell, usize)> {
     let team = State::team(w);
     let home = target_goal(1 - team);
@@ -200,16 +207,29 @@ fn spell_of(s: &State, w: usize, u: f64, offer: Offer) -> Option<(Spell, usize)>
         }
     }
     let mut offered = [Spell::Flipendo; 4];
-    let mut spells = 1;
+    let mut spells = 0;
     for (spell, on) in [
+        (Spell::Flipendo, true),
         (Spell::Accio, offer.accio),
         (Spell::Petrificus, m > 0),
         (Spell::Obliviate, offer.obliviate),
     ] {
-        if on {
+        let reserve = if spell == Spell::Accio {
+            offer.accio_reserve
+        } else {
+            0
+        };
+        if on
+            && offer
+                .magic
+                .is_none_or(|magic| spell.cost() + reserve <= magic)
+        {
             offered[spells] = spell;
             spells += 1;
         }
+    }
+    if spells == 0 {
+        return None;
     }
     let x = (u * spells as f64).clamp(0.0, spells as f64 - 1e-9);
     let spell = offered[x as usize];
