@@ -30,6 +30,13 @@ pub trait Problem {
     fn seed(&self) -> Option<Self::Genome> {
         None
     }
+    /// The `k`-th variant of the population's best plan worth trying at the start of every
+    /// search (a discrete choice, such as a spell on one target, that mutation rarely finds),
+    /// or None when there are no more. Each is scored, and takes the worst plan's place when
+    /// it scores higher. None by default.
+    fn probe(&self, _best: &Self::Genome, _k: usize) -> Option<Self::Genome> {
+        None
+    }
 }
 
 /// A plan one turn later, its last turn repeated: what a plan found last turn says about this
@@ -275,6 +282,7 @@ impl<G: Copy> Ga<G> {
         }
         stats.rollouts += n as u64;
         self.rank();
+        self.probe(problem, &mut stats);
         loop {
             // How far through the budget: 0 at the start, 1 at the end.
             let progress = match budget {
@@ -298,6 +306,24 @@ impl<G: Copy> Ga<G> {
         let best = self.order[0];
         stats.best_score = self.scores[best];
         (self.genomes[best], stats)
+    }
+
+    /// Scores the problem's probes of the best plan; each that beats the worst plan takes its
+    /// place.
+    fn probe<P: Problem<Genome = G>>(&mut self, problem: &mut P, stats: &mut Stats) {
+        let best = self.genomes[self.order[0]];
+        let mut k = 0;
+        while let Some(variant) = problem.probe(&best, k) {
+            k += 1;
+            let score = problem.evaluate(&variant);
+            let worst = *self.order.last().expect("a population");
+            if score > self.scores[worst] {
+                self.genomes[worst] = variant;
+                self.scores[worst] = score;
+                self.rank();
+            }
+        }
+        stats.rollouts += k as u64;
     }
 
     /// One generation: elites survive, the rest are children of tournament winners, mutated.

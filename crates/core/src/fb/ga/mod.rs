@@ -76,6 +76,9 @@ pub struct Params {
     /// Above 0.5: a spell gene draws among the spells the team's magic pays for (at 15 to 19
     /// magic every spell gene is an Accio), rather than among all of them.
     pub affordable: f64,
+    /// Above 0.5: every search first tries the best plan with each free wizard's first order
+    /// replaced by each spell the team can pay for, on each target (`Problem::probe`).
+    pub probes: f64,
 }
 
 impl Default for Params {
@@ -100,6 +103,7 @@ impl Default for Params {
             accio_reserve: 0,
             obliviate: 0.0,
             affordable: 0.0,
+            probes: 0.0,
         }
     }
 }
@@ -130,6 +134,7 @@ impl crate::params::Named for Params {
             ("accio_reserve", self.accio_reserve as f64),
             ("obliviate", self.obliviate),
             ("affordable", self.affordable),
+            ("probes", self.probes),
         ]
         .into_iter()
         .chain(self.search.values())
@@ -160,6 +165,7 @@ impl crate::params::Named for Params {
             "accio" => self.accio = value,
             "obliviate" => self.obliviate = value,
             "affordable" => self.affordable = value,
+            "probes" => self.probes = value,
             "accio_reserve" => self.accio_reserve = crate::params::count(name, value, 0)? as i32,
             _ => {
                 if !self.search.set(name, value)? {
@@ -266,6 +272,10 @@ impl Problem for Match<'_> {
 
     fn seed(&self) -> Option<Plan> {
         (self.params.seed_straight > 0.5).then_some(STRAIGHT)
+    }
+
+    fn probe(&self, best: &Plan, k: usize) -> Option<Plan> {
+        self.params.probe(&self.start, self.me, best, k)
     }
 }
 

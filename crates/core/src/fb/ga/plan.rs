@@ -140,20 +140,9 @@ impl Params {
             nearest_free(s, me)
         };
         if g.kind < self.spell_gene {
-            let offer = Offer {
-                accio: self.accio > 0.5,
-                petrificus: self.petrificus > 0.5,
-                obliviate: self.obliviate > 0.5,
-                magic: (self.affordable > 0.5).then_some(s.players[team].magic),
-                accio_reserve: self.accio_reserve,
-            };
+            let offer = self.offer(s, team);
             if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, offer) {
-                let reserve = if spell == Spell::Accio {
-                    offer.accio_reserve
-                } else {
-                    0
-                };
-                if s.players[team].magic >= spell.cost() + reserve {
+                if s.players[team].magic >= spell.cost() + offer.reserve(spell) {
                     return Action::Cast {
                         spell,
                         target: s.id_of(target),
@@ -165,6 +154,49 @@ impl Params {
         let (x, y, _) = point(base, 0.0);
         let thrust = ((g.power * 1.3 - 0.15).clamp(0.0, 1.0) * MAX_THRUST as f64) as u32;
         Action::Move { x, y, thrust }
+    }
+}
+
+impl Params {
+    /// The spells these parameters offer to `team` in state `s`.
+    fn offer(&self, s: &State, team: usize) -> Offer {
+        Offer {
+            accio: self.accio > 0.5,
+            petrificus: self.petrificus > 0.5,
+            obliviate: self.obliviate > 0.5,
+            magic: (self.affordable > 0.5).then_some(s.players[team].magic),
+            accio_reserve: self.accio_reserve,
+        }
+    }
+
+    /// The `k`-th probe of `plan` for `team` in state `s` (see `Problem::probe`): the plan
+    /// with one free wizard's first order replaced by a spell the team can pay for now, on one
+    /// of its targets, over every such wizard, spell and target in turn. None past the last,
+    /// or when `probes` is off.
+    pub(super) fn probe(&self, s: &State, team: usize, plan: &Plan, mut k: usize) -> Option<Plan> {
+        if self.probes <= 0.5 {
+            return None;
+        }
+        let magic = s.players[team].magic;
+        let offer = self.offer(s, team);
+        for i in 0..2 {
+            let w = team * 2 + i;
+            if s.wizards[w].holding.is_some() {
+                continue;
+            }
+            let menu = Menu::new(s, w, offer);
+            let count = (0..)
+                .take_while(|&j| menu.nth_affordable(j, magic, offer).is_some())
+                .count();
+            if k < count {
+                let u = menu.nth_affordable(k, magic, offer)?;
+                let mut variant = *plan;
+                variant[0][i].kind = u * self.spell_gene;
+                return Some(variant);
+            }
+            k -= count;
+        }
+        None
     }
 }
 
@@ -183,6 +215,17 @@ struct Offer {
     accio_reserve: i32,
 }
 
+impl Offer {
+    /// Magic a spell must leave.
+    fn reserve(&self, spell: Spell) -> i32 {
+        if spell == Spell::Accio {
+            self.accio_reserve
+        } else {
+            0
+        }
+    }
+}
+
 /// The spell and target (slot) a spell gene stands for, `u` in [0, 1): an equal part of the
 /// range for each spell on offer, and within it one of the spell's targets. Flipendo is on
 /// offer on every free snaffle, and so is Accio when `offer` says so. With `offer.petrificus`,
@@ -191,59 +234,95 @@ struct Offer {
 /// `offer.magic`, only the spells it pays for are on offer. `None` when there is nothing to
 /// cast or to target.
 fn spell_of(s: &State, w: usize, u: f64, offer: Offer) -> Option<(Spell, usize)> {
-    let team = State::team(w);
-    let home = target_goal(1 - team);
-    let mut free = [0usize; MAX_SNAFFLES];
-    let mut shots = [0usize; MAX_SNAFFLES];
-    let (mut n, mut m) = (0, 0);
-    for k in s.snaffle_slots() {
-        if s.snaffle_free(k) {
-            free[n] = k;
-            n += 1;
-            if offer.petrificus && flies_at_goal(s.bodies[k].pos, s.bodies[k].vel, home) {
-                shots[m] = k;
-                m += 1;
-            }
-        }
-    }
-    let mut offered = [Spell::Flipendo; 4];
-    let mut spells = 0;
-    for (spell, on) in [
-        (Spell::Flipendo, true),
-        (Spell::Accio, offer.accio),
-        (Spell::Petrificus, m > 0),
-        (Spell::Obliviate, offer.obliviate),
-    ] {
-        let reserve = if spell == Spell::Accio {
-            offer.accio_reserve
-        } else {
-            0
-        };
-        if on
-            && offer
-                .magic
-                .is_none_or(|magic| spell.cost() + reserve <= magic)
-        {
-            offered[spells] = spell;
-            spells += 1;
-        }
-    }
-    if spells == 0 {
+    let menu = Menu::new(s, w, offer);
+    if menu.spells == 0 {
         return None;
     }
-    let x = (u * spells as f64).clamp(0.0, spells as f64 - 1e-9);
-    let spell = offered[x as usize];
-    const BLUDGERS: [usize; 2] = [FIRST_BLUDGER, FIRST_BLUDGER + 1];
-    let targets = match spell {
-        Spell::Petrificus => &shots[..m],
-        Spell::Obliviate => &BLUDGERS[..],
-        _ => &free[..n],
-    };
+    let x = (u * menu.spells as f64).clamp(0.0, menu.spells as f64 - 1e-9);
+    let spell = menu.offered[x as usize];
+    let targets = menu.targets(spell);
     let v = x.fract();
     (!targets.is_empty()).then(|| {
         let i = ((v * targets.len() as f64) as usize).min(targets.len() - 1);
         (spell, targets[i])
     })
+}
+
+/// The spells on offer to a wizard and their targets (slots), as [`spell_of`] draws from them.
+struct Menu {
+    offered: [Spell; 4],
+    spells: usize,
+    free: [usize; MAX_SNAFFLES],
+    n: usize,
+    shots: [usize; MAX_SNAFFLES],
+    m: usize,
+}
+
+impl Menu {
+    fn new(s: &State, w: usize, offer: Offer) -> Menu {
+        let team = State::team(w);
+        let home = target_goal(1 - team);
+        let mut menu = Menu {
+            offered: [Spell::Flipendo; 4],
+            spells: 0,
+            free: [0; MAX_SNAFFLES],
+            n: 0,
+            shots: [0; MAX_SNAFFLES],
+            m: 0,
+        };
+        for k in s.snaffle_slots() {
+            if s.snaffle_free(k) {
+                menu.free[menu.n] = k;
+                menu.n += 1;
+                if offer.petrificus && flies_at_goal(s.bodies[k].pos, s.bodies[k].vel, home) {
+                    menu.shots[menu.m] = k;
+                    menu.m += 1;
+                }
+            }
+        }
+        for (spell, on) in [
+            (Spell::Flipendo, true),
+            (Spell::Accio, offer.accio),
+            (Spell::Petrificus, menu.m > 0),
+            (Spell::Obliviate, offer.obliviate),
+        ] {
+            if on
+                && offer
+                    .magic
+                    .is_none_or(|magic| spell.cost() + offer.reserve(spell) <= magic)
+            {
+                menu.offered[menu.spells] = spell;
+                menu.spells += 1;
+            }
+        }
+        menu
+    }
+
+    /// The slots a spell may target.
+    fn targets(&self, spell: Spell) -> &[usize] {
+        const BLUDGERS: [usize; 2] = [FIRST_BLUDGER, FIRST_BLUDGER + 1];
+        match spell {
+            Spell::Petrificus => &self.shots[..self.m],
+            Spell::Obliviate => &BLUDGERS[..],
+            _ => &self.free[..self.n],
+        }
+    }
+
+    /// The `k`-th (spell, target) on offer that `magic` pays for now, as the `u` of
+    /// [`spell_of`] that draws it; None past the last.
+    fn nth_affordable(&self, mut k: usize, magic: i32, offer: Offer) -> Option<f64> {
+        for (i, &spell) in self.offered[..self.spells].iter().enumerate() {
+            if spell.cost() + offer.reserve(spell) > magic {
+                continue;
+            }
+            let t = self.targets(spell).len();
+            if k < t {
+                return Some((i as f64 + (k as f64 + 0.5) / t as f64) / self.spells as f64);
+            }
+            k -= t;
+        }
+        None
+    }
 }
 
 pub(super) fn random_gene(rng: &mut Rng) -> Gene {
@@ -259,3 +338,55 @@ pub(super) const STRAIGHT: Plan = [[Gene {
     power: 1.0,
     kind: 1.0,
 }; 2]; HORIZON];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fb::setup::from_seed;
+    use crate::fb::state::FIRST_SNAFFLE;
+
+    /// Each probe casts, for one free wizard, a spell the team can pay for on one target, and
+    /// together they cover every such (wizard, spell, target) once.
+    #[test]
+    fn probes_cover_every_affordable_spell_and_target_once() {
+        let mut s = from_seed(7);
+        let team = 1;
+        s.players[team].magic = 17; // Accio (15), not Flipendo (20)
+        s.wizards[2].holding = Some(FIRST_SNAFFLE as u8);
+        s.snaffles[0].captured = true;
+        let params = Params {
+            probes: 1.0,
+            ..Params::default()
+        };
+        let free: Vec<usize> = s.snaffle_slots().filter(|&k| s.snaffle_free(k)).collect();
+        let mut seen = Vec::new();
+        let mut k = 0;
+        while let Some(plan) = params.probe(&s, team, &STRAIGHT, k) {
+            k += 1;
+            let changed: Vec<usize> = (0..2).filter(|&i| plan[0][i] != STRAIGHT[0][i]).collect();
+            assert_eq!(changed, vec![1], "only the free wizard's first order");
+            assert_eq!(plan[1..], STRAIGHT[1..], "the later turns are kept");
+            match params.action(&s, 3, &plan[0][1]) {
+                Action::Cast { spell, target } => seen.push((spell, target)),
+                other => panic!("probe {k} decodes to {other:?}"),
+            }
+        }
+        let mut expected: Vec<(Spell, i32)> =
+            free.iter().map(|&k| (Spell::Accio, s.id_of(k))).collect();
+        expected.sort_by_key(|&(_, id)| id);
+        seen.sort_by_key(|&(_, id)| id);
+        assert_eq!(seen, expected);
+        s.players[team].magic = 20;
+        let mut k = 0;
+        while params.probe(&s, team, &STRAIGHT, k).is_some() {
+            k += 1;
+        }
+        assert_eq!(
+            k,
+            2 * free.len(),
+            "Flipendo and Accio on every free snaffle"
+        );
+        let off = Params::default();
+        assert_eq!(off.probe(&s, team, &STRAIGHT, 0), None, "off by default");
+    }
+}
