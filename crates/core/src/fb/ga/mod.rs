@@ -78,7 +78,9 @@ pub struct Params {
     /// +30.4 [+6.9, +54.2], SPRT elo1=25 H1 after 778 games at 6,000 rollouts.
     pub affordable: f64,
     /// Above 0.5: every search first tries the best plan with each free wizard's first order
-    /// replaced by each spell the team can pay for, on each target (`Problem::probe`).
+    /// replaced by each spell the team can pay for, on each target (`Problem::probe`). Off:
+    /// with `affordable` on, 123-1-144, -27 [-63, +8], SPRT H0 after 268 games at 6,000
+    /// rollouts: spells found this way are cast greedily, by both sides of the duel.
     pub probes: f64,
 }
 
