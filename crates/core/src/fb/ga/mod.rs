@@ -71,7 +71,8 @@ pub struct Params {
     /// 0: at 20 the bot lost 18-0-56 (SPRT H0 after 73 games at 6,000 rollouts); the bot casts
     /// Accio in about half the turns it can, and Flipendo almost never.
     pub accio_reserve: i32,
-    /// Above 0.5: spell genes also draw Obliviate, on either bludger.
+    /// Above 0.5: spell genes also draw Obliviate, on either bludger. Off: with `affordable`
+    /// on, 100-0-130, -46 [-90, -3], SPRT H0 after 230 games at 6,000 rollouts.
     pub obliviate: f64,
     /// Above 0.5: a spell gene draws among the spells the team's magic pays for (at 15 to 19
     /// magic every spell gene is an Accio), rather than among all of them. On: 423-0-355,
