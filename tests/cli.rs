@@ -338,8 +338,10 @@ fn play_json_is_what_psyleague_reads() {
 #[test]
 fn a_reader_that_goes_away_ends_the_command_quietly() {
     // `botsim ... | head -0`: the reader closes the pipe before botsim prints.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_botsim"))
-        .args([
+    let (_, dir) = arena_against_racer("builtin:racer", "reader-gone", &[]);
+    let results = dir.join("results.jsonl").to_string_lossy().into_owned();
+    let commands: [&[&str]; 2] = [
+        &[
             "play",
             "--game",
             "fb",
@@ -349,16 +351,24 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
             "builtin:chaser",
             "--p2",
             "builtin:chaser",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("botsim runs");
-    drop(child.stdout.take());
-    let o = child.wait_with_output().expect("botsim ends");
-    let stderr = String::from_utf8_lossy(&o.stderr);
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert!(o.status.success(), "{:?} {stderr}", o.status);
+        ],
+        // Its summary, then the time report printed as one text.
+        &["arena", "merge", &results],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_botsim"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("botsim runs");
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("botsim ends");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(o.status.success(), "{args:?}: {:?} {stderr}", o.status);
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Runs an arena of two games of `bot` against the racer, with `--logs` in a fresh directory

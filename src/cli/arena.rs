@@ -169,7 +169,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
             stats::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
         );
     }
-    print!("{}", arena::time_report(&outcome.results));
+    say!(text: arena::time_report(&outcome.results));
     if let Some(stop) = outcome.sprt_stop {
         say!(
             "stopped early: the SPRT decided after {} games (LLR {:.3}): {}; games already under way were recorded too",
@@ -249,7 +249,7 @@ pub(super) fn merge(
             stats::report(&arena::summarize(&unique), sprt.as_ref())
         );
     }
-    print!("{}", arena::time_report(&unique));
+    say!(text: arena::time_report(&unique));
     if let Some(path) = report {
         write_report(path, &unique, sprt.as_ref(), replays)?;
     }

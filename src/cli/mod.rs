@@ -8,7 +8,15 @@
 
 /// `println!` for a command's output: when the reader has gone (`botsim ... | head`), the command
 /// ends quietly, as other command-line tools do, instead of with a panic.
+/// `say!(text: t)` prints `t` as it is, without adding a newline.
 macro_rules! say {
+    (text: $text:expr) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), "{}", $text).is_err() {
+            botsim::referee::process::end_orphans();
+            std::process::exit(0);
+        }
+    }};
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         if writeln!(std::io::stdout(), $($arg)*).is_err() {

@@ -157,7 +157,7 @@ pub(super) fn brutal_referee_new(
         eprintln!("eliminated: {e}");
     }
     let eliminated = [0, 1].map(|seat| r.elimination(seat).is_some());
-    print!("{}", report(r.scores, eliminated, seed));
+    say!(text: report(r.scores, eliminated, seed));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -115,7 +115,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
             let (table, svg) = tune::report(&cp.run.params, &history);
             let out = output.unwrap_or_else(|| dir.join("report.svg"));
             std::fs::write(&out, svg).with_context(|| format!("cannot write {}", out.display()))?;
-            print!("{table}");
+            say!(text: table);
             say!("plot written to {}", out.display());
             return Ok(ExitCode::SUCCESS);
         }
@@ -272,7 +272,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
     )?;
     bar.finish_and_clear();
     say!("{} iterations done; parameters:", state.iteration);
-    print!("{}", tune::tuned_text(&run, &state.theta));
+    say!(text: tune::tuned_text(&run, &state.theta));
     say!(
         "written to {}; history in {}, checkpoint in {}",
         files.tuned.display(),
