@@ -75,8 +75,9 @@ pub struct Params {
     /// on, 100-0-130, -46 [-90, -3], SPRT H0 after 230 games at 6,000 rollouts.
     pub obliviate: f64,
     /// Above 0.5: a spell gene draws among the spells the team's magic pays for (at 15 to 19
-    /// magic every spell gene is an Accio), rather than among all of them. On: 423-0-355,
-    /// +30.4 [+6.9, +54.2], SPRT elo1=25 H1 after 778 games at 6,000 rollouts.
+    /// magic every spell gene is an Accio), rather than among all of them. Off: on, it won
+    /// 423-0-355 (+30, SPRT elo1=25 H1 after 778 games) at 6,000 rollouts, but at the contest's
+    /// time, against the bot without it, it did not confirm (see README).
     pub affordable: f64,
     /// Above 0.5: every search first tries the best plan with each free wizard's first order
     /// replaced by each spell the team can pay for, on each target (`Problem::probe`). Off:
@@ -106,7 +107,7 @@ impl Default for Params {
             accio: 1.0,
             accio_reserve: 0,
             obliviate: 0.0,
-            affordable: 1.0,
+            affordable: 0.0,
             probes: 0.0,
         }
     }
