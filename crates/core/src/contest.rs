@@ -41,6 +41,10 @@ pub fn contest_main<P, B>(
     let mut params = P::default();
     let settings = match Settings::from_args(&args, default_ms, tuned, &mut params) {
         Ok(s) => s,
+        Err(SettingsError::Help) => {
+            println!("{USAGE}");
+            std::process::exit(0)
+        }
         Err(e) => {
             eprintln!("{e}");
             std::process::exit(2)
@@ -118,13 +122,28 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// Reads the settings from `args` (the program's arguments, its name excluded), falling back on the environment, then on `default_ms`.
+    /// Reads the settings from `args` (the program's arguments, its name first), falling back
+    /// on the environment, then on `default_ms`. An argument that is none of the flags, or a
+    /// flag without its value, is an error; `--help` asks for [`USAGE`].
     pub fn from_args(
         args: &[String],
         default_ms: u64,
         tuned: &[(&str, f64)],
         params: &mut impl crate::params::Named,
     ) -> Result<Settings, SettingsError> {
+        let mut rest = args.iter().skip(1);
+        while let Some(arg) = rest.next() {
+            match arg.as_str() {
+                "-h" | "--help" => return Err(SettingsError::Help),
+                other => match FLAGS.iter().find(|flag| **flag == other) {
+                    Some(flag) if rest.next().is_none() => {
+                        return Err(SettingsError::NoValue(flag))
+                    }
+                    Some(_) => {}
+                    None => return Err(SettingsError::UnknownArgument(other.to_string())),
+                },
+            }
+        }
         let get = |flag: &str, env: &str| {
             args.iter()
                 .position(|a| a == flag)
@@ -171,9 +190,28 @@ impl Settings {
     }
 }
 
+/// The flags a contest bot takes, each followed by its value.
+const FLAGS: [&str; 5] = ["--ms", "--first-ms", "--rollouts", "--seed", "--params"];
+
+/// What `--help` prints.
+pub const USAGE: &str =
+    "usage: BOT [--ms N] [--first-ms N] [--rollouts N] [--seed N] [--params FILE]
+  --ms N          milliseconds of search a turn after the first (BOTSIM_MS)
+  --first-ms N    milliseconds of search on the first turn, default 900 (BOTSIM_FIRST_MS)
+  --rollouts N    a fixed number of rollouts a turn instead: reproducible play (BOTSIM_ROLLOUTS)
+  --seed N        the search's seed, default 1 (BOTSIM_SEED)
+  --params FILE   `name = value` lines over the compiled-in parameters (BOTSIM_PARAMS)
+The game's input is read on stdin, the orders written on stdout, a line a turn on stderr.";
+
 /// Why a contest bot's settings could not be read.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SettingsError {
+    /// `--help` or `-h`: not an error, a request for [`USAGE`].
+    Help,
+    /// An argument that is none of the flags.
+    UnknownArgument(String),
+    /// A flag last on the command line, without its value.
+    NoValue(&'static str),
     /// A flag's value (or its environment variable's) is no whole number.
     NotANumber {
         /// The flag, as the command line spells it.
@@ -201,6 +239,11 @@ pub enum SettingsError {
 impl std::fmt::Display for SettingsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            SettingsError::Help => write!(f, "{USAGE}"),
+            SettingsError::UnknownArgument(arg) => {
+                write!(f, "unknown argument '{arg}'\n{USAGE}")
+            }
+            SettingsError::NoValue(flag) => write!(f, "{flag}: a value must follow it"),
             SettingsError::NotANumber { flag, text } => {
                 write!(f, "{flag}: '{text}' is not a whole number")
             }
@@ -259,5 +302,22 @@ mod tests {
             }
         );
         assert_eq!(err.to_string(), "--first-ms: 'x' is not a whole number");
+    }
+
+    #[test]
+    fn a_misspelt_flag_is_an_error_not_a_default() {
+        let err = settings(&["bot", "--rolouts", "500"]).err().unwrap();
+        assert_eq!(err, SettingsError::UnknownArgument("--rolouts".to_string()));
+        assert!(err
+            .to_string()
+            .starts_with("unknown argument '--rolouts'\nusage:"));
+        let err = settings(&["bot", "--seed", "3", "--ms"]).err().unwrap();
+        assert_eq!(err, SettingsError::NoValue("--ms"));
+        assert_eq!(err.to_string(), "--ms: a value must follow it");
+        assert_eq!(
+            settings(&["bot", "--help"]).err(),
+            Some(SettingsError::Help)
+        );
+        assert_eq!(settings(&["bot", "--seed", "3"]).unwrap().seed, 3);
     }
 }
