@@ -7,8 +7,8 @@
 //! - [`tools`]: `replay`, `verify`, `bundle`, `bench`.
 
 /// `println!` for a command's output: when the reader has gone (`botsim ... | head`), the command
-/// ends quietly, as other command-line tools do, instead of with a panic.
-/// `say!(text: t)` prints `t` as it is, without adding a newline.
+/// ends quietly, as other command-line tools do, instead of with a panic. `say!(text: t)`
+/// prints `t` as it is, without adding a newline.
 macro_rules! say {
     (text: $text:expr) => {{
         use std::io::Write as _;
@@ -17,13 +17,9 @@ macro_rules! say {
             std::process::exit(0);
         }
     }};
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            botsim::referee::process::end_orphans();
-            std::process::exit(0);
-        }
-    }};
+    ($($arg:tt)*) => {
+        say!(text: format_args!("{}\n", format_args!($($arg)*)))
+    };
 }
 
 mod arena;

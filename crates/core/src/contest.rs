@@ -131,27 +131,31 @@ impl Settings {
         tuned: &[(&str, f64)],
         params: &mut impl crate::params::Named,
     ) -> Result<Settings, SettingsError> {
+        let mut given: Vec<(&str, &str)> = Vec::new();
         let mut rest = args.iter().skip(1);
         while let Some(arg) = rest.next() {
-            match arg.as_str() {
-                "-h" | "--help" => return Err(SettingsError::Help),
-                other => match FLAGS.iter().find(|flag| **flag == other) {
-                    Some(flag) if rest.next().is_none() => {
-                        return Err(SettingsError::NoValue(flag))
-                    }
-                    Some(_) => {}
-                    None => return Err(SettingsError::UnknownArgument(other.to_string())),
-                },
+            if arg == "-h" || arg == "--help" {
+                return Err(SettingsError::Help);
             }
+            let Some(&(flag, _)) = FLAGS.iter().find(|(flag, _)| flag == arg) else {
+                return Err(SettingsError::UnknownArgument(arg.clone()));
+            };
+            let value = rest.next().ok_or(SettingsError::NoValue(flag))?;
+            given.push((flag, value));
         }
-        let get = |flag: &str, env: &str| {
-            args.iter()
-                .position(|a| a == flag)
-                .and_then(|i| args.get(i + 1).cloned())
-                .or_else(|| std::env::var(env).ok())
+        // A flag's value: the first given on the command line, or else its variable's.
+        let get = |flag: &str| {
+            let given = given
+                .iter()
+                .find(|(f, _)| *f == flag)
+                .map(|(_, v)| v.to_string());
+            given.or_else(|| {
+                let (_, env) = FLAGS.iter().find(|(f, _)| *f == flag)?;
+                std::env::var(env).ok()
+            })
         };
-        let number = |flag: &'static str, env: &str| -> Result<Option<u64>, SettingsError> {
-            get(flag, env)
+        let number = |flag: &'static str| -> Result<Option<u64>, SettingsError> {
+            get(flag)
                 .map(|text| {
                     text.trim()
                         .parse()
@@ -162,7 +166,7 @@ impl Settings {
         params
             .set_all(tuned)
             .map_err(|error| SettingsError::Param { file: None, error })?;
-        if let Some(file) = get("--params", "BOTSIM_PARAMS") {
+        if let Some(file) = get("--params") {
             match std::fs::read_to_string(&file) {
                 Ok(text) => params.apply(&text).map_err(|error| SettingsError::Param {
                     file: Some(file),
@@ -176,22 +180,29 @@ impl Settings {
                 }
             }
         }
-        let think = match number("--rollouts", "BOTSIM_ROLLOUTS")? {
+        let think = match number("--rollouts")? {
             Some(n) => crate::search::Think::Rollouts(n),
             None => crate::search::Think::Millis {
-                first: number("--first-ms", "BOTSIM_FIRST_MS")?.unwrap_or(900),
-                later: number("--ms", "BOTSIM_MS")?.unwrap_or(default_ms),
+                first: number("--first-ms")?.unwrap_or(900),
+                later: number("--ms")?.unwrap_or(default_ms),
             },
         };
         Ok(Settings {
             think,
-            seed: number("--seed", "BOTSIM_SEED")?.unwrap_or(1),
+            seed: number("--seed")?.unwrap_or(1),
         })
     }
 }
 
-/// The flags a contest bot takes, each followed by its value.
-const FLAGS: [&str; 5] = ["--ms", "--first-ms", "--rollouts", "--seed", "--params"];
+/// The flags a contest bot takes, each followed by its value, and the environment variable
+/// that stands in for each.
+const FLAGS: [(&str, &str); 5] = [
+    ("--ms", "BOTSIM_MS"),
+    ("--first-ms", "BOTSIM_FIRST_MS"),
+    ("--rollouts", "BOTSIM_ROLLOUTS"),
+    ("--seed", "BOTSIM_SEED"),
+    ("--params", "BOTSIM_PARAMS"),
+];
 
 /// What `--help` prints.
 pub const USAGE: &str =

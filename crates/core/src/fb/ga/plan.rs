@@ -155,9 +155,7 @@ impl Params {
         let thrust = ((g.power * 1.3 - 0.15).clamp(0.0, 1.0) * MAX_THRUST as f64) as u32;
         Action::Move { x, y, thrust }
     }
-}
 
-impl Params {
     /// The spells these parameters offer to `team` in state `s`.
     fn offer(&self, s: &State, team: usize) -> Offer {
         Offer {
@@ -184,17 +182,11 @@ impl Params {
             if s.wizards[w].holding.is_some() {
                 continue;
             }
-            let menu = Menu::new(s, w, offer);
-            let count = (0..)
-                .take_while(|&j| menu.nth_affordable(j, magic, offer).is_some())
-                .count();
-            if k < count {
-                let u = menu.nth_affordable(k, magic, offer)?;
+            if let Some(u) = Menu::new(s, w, offer).nth_affordable(&mut k, magic, offer) {
                 let mut variant = *plan;
                 variant[0][i].kind = u * self.spell_gene;
                 return Some(variant);
             }
-            k -= count;
         }
         None
     }
@@ -309,17 +301,17 @@ impl Menu {
     }
 
     /// The `k`-th (spell, target) on offer that `magic` pays for now, as the `u` of
-    /// [`spell_of`] that draws it; None past the last.
-    fn nth_affordable(&self, mut k: usize, magic: i32, offer: Offer) -> Option<f64> {
+    /// [`spell_of`] that draws it. None past the last, with `k` less the number there are.
+    fn nth_affordable(&self, k: &mut usize, magic: i32, offer: Offer) -> Option<f64> {
         for (i, &spell) in self.offered[..self.spells].iter().enumerate() {
             if spell.cost() + offer.reserve(spell) > magic {
                 continue;
             }
             let t = self.targets(spell).len();
-            if k < t {
-                return Some((i as f64 + (k as f64 + 0.5) / t as f64) / self.spells as f64);
+            if *k < t {
+                return Some((i as f64 + (*k as f64 + 0.5) / t as f64) / self.spells as f64);
             }
-            k -= t;
+            *k -= t;
         }
         None
     }
