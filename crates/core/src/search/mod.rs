@@ -101,18 +101,43 @@ impl Think {
     /// A turn's budgets, split between the opponent's search (run first, `share` of the turn)
     /// and ours: (ours, theirs). A deadline counts from `started`, the first line read.
     pub fn budgets(self, first: bool, started: Instant, share: f64) -> (Budget, Budget) {
-        match self {
-            Think::Rollouts(n) => {
-                let theirs = (n as f64 * share) as u64;
-                (Budget::Rollouts(n - theirs), Budget::Rollouts(theirs))
+        let [theirs, ours] = self.phases(first, started, [share, 1.0 - share]);
+        (ours, theirs)
+    }
+
+    /// The budgets of searches run one after the other in a turn, each its share of the turn
+    /// (the shares sum to 1): the last takes what the others leave, to the turn's end.
+    pub fn phases<const N: usize>(
+        self,
+        first: bool,
+        started: Instant,
+        shares: [f64; N],
+    ) -> [Budget; N] {
+        let mut before = 0.0;
+        let mut given = 0;
+        std::array::from_fn(|k| {
+            let last = k + 1 == N;
+            match self {
+                Think::Rollouts(n) => {
+                    let r = if last {
+                        n - given
+                    } else {
+                        (n as f64 * shares[k]) as u64
+                    };
+                    given += r;
+                    Budget::Rollouts(r)
+                }
+                Think::Millis { first: f, later } => {
+                    let ms = if first { f } else { later };
+                    before += shares[k];
+                    Budget::Until(if last {
+                        started + std::time::Duration::from_millis(ms)
+                    } else {
+                        started + std::time::Duration::from_secs_f64(ms as f64 * before / 1000.0)
+                    })
+                }
             }
-            Think::Millis { first: f, later } => {
-                let ms = if first { f } else { later };
-                let end = started + std::time::Duration::from_millis(ms);
-                let mid = started + std::time::Duration::from_secs_f64(ms as f64 * share / 1000.0);
-                (Budget::Until(end), Budget::Until(mid))
-            }
-        }
+        })
     }
 
     /// `rollouts=N` or `ms=M`, as the built-in bot's parameters say it.
@@ -253,9 +278,14 @@ impl<G: Copy> Ga<G> {
         budget: Budget,
         rng: &mut Rng,
     ) -> (G, Stats) {
+        self.start(problem, rng);
+        self.evolve(problem, budget, rng)
+    }
+
+    /// A turn's first population: last turn's shifted by a turn, its worst replaced by the
+    /// problem's seed and immigrants; or random plans.
+    fn start<P: Problem<Genome = G>>(&mut self, problem: &mut P, rng: &mut Rng) {
         let n = self.settings.population;
-        let mut stats = Stats::default();
-        let started = Instant::now();
         if self.genomes.len() == n {
             for g in &mut self.genomes {
                 *g = problem.shift(g, rng);
@@ -276,6 +306,19 @@ impl<G: Copy> Ga<G> {
                 self.genomes.push(problem.random(rng));
             }
         }
+    }
+
+    /// Scores the population (anew: the problem may have changed since it was last scored),
+    /// then evolves it within `budget`. The best plan and the statistics.
+    fn evolve<P: Problem<Genome = G>>(
+        &mut self,
+        problem: &mut P,
+        budget: Budget,
+        rng: &mut Rng,
+    ) -> (G, Stats) {
+        let n = self.settings.population;
+        let mut stats = Stats::default();
+        let started = Instant::now();
         self.scores.clear();
         for g in &self.genomes {
             self.scores.push(problem.evaluate(g));
@@ -428,12 +471,50 @@ impl<G: Copy> Duel<G> {
         let (their_plan, their_stats) = self.theirs.search(theirs, theirs_budget, &mut self.rng);
         let mut ours = ours(&their_plan);
         let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
-        let both = Stats {
-            rollouts: stats.rollouts + their_stats.rollouts,
-            generations: stats.generations + their_stats.generations,
-            best_score: stats.best_score,
-        };
-        (plan, both)
+        (plan, stats.and(&their_stats))
+    }
+
+    /// One turn in four searches: the opponent's plan against `model` (our last plan, or a
+    /// guess), ours against it, then the opponent's reply to our new plan, and ours again
+    /// against both of its plans: the problems `theirs` makes of a plan of ours, and `ours` of
+    /// the opponent's first plan and its reply (None before there is one). The second search of
+    /// each side goes on from its first's population. Our plan, and the statistics of all four
+    /// searches together, with our best score.
+    pub fn search_replied<P, Q>(
+        &mut self,
+        budgets: [Budget; 4],
+        model: &G,
+        mut theirs: impl FnMut(&G) -> P,
+        mut ours: impl FnMut(&G, Option<&G>) -> Q,
+    ) -> (G, Stats)
+    where
+        P: Problem<Genome = G>,
+        Q: Problem<Genome = G>,
+    {
+        let rng = &mut self.rng;
+        let mut problem = theirs(model);
+        self.theirs.start(&mut problem, rng);
+        let (first, s0) = self.theirs.evolve(&mut problem, budgets[0], rng);
+        let mut problem = ours(&first, None);
+        self.mine.start(&mut problem, rng);
+        let (plan, s1) = self.mine.evolve(&mut problem, budgets[1], rng);
+        let (reply, s2) = self.theirs.evolve(&mut theirs(&plan), budgets[2], rng);
+        let (plan, s3) = self
+            .mine
+            .evolve(&mut ours(&first, Some(&reply)), budgets[3], rng);
+        (plan, s3.and(&s0).and(&s1).and(&s2))
+    }
+}
+
+impl Stats {
+    /// These statistics with another search's rollouts and generations added (the best score
+    /// stays this one's).
+    fn and(self, other: &Stats) -> Stats {
+        Stats {
+            rollouts: self.rollouts + other.rollouts,
+            generations: self.generations + other.generations,
+            best_score: self.best_score,
+        }
     }
 }
 
@@ -468,6 +549,81 @@ mod tests {
                 .map(|(a, b)| (a - b) * (a - b))
                 .sum::<f64>()
         }
+    }
+
+    /// The phases of a turn take their shares of it in order, the last to the turn's end, and
+    /// the two-search split is the two-phase one.
+    #[test]
+    fn phases_share_a_turn() {
+        let started = Instant::now();
+        let shares = [0.125, 0.375, 0.125, 0.375];
+        assert_eq!(
+            Think::Rollouts(1000).phases(false, started, shares),
+            [125, 375, 125, 375].map(Budget::Rollouts)
+        );
+        assert_eq!(
+            Think::Rollouts(7).phases(false, started, [0.5, 0.5]),
+            [3, 4].map(Budget::Rollouts),
+            "the last takes what rounding leaves"
+        );
+        let think = Think::Millis {
+            first: 800,
+            later: 80,
+        };
+        let ms = |b: Budget| match b {
+            Budget::Until(end) => end.duration_since(started).as_secs_f64() * 1000.0,
+            other => panic!("{other:?} is not a deadline"),
+        };
+        let ends = think.phases(false, started, shares).map(ms);
+        for (end, want) in ends.into_iter().zip([10.0, 40.0, 50.0, 80.0]) {
+            assert!((end - want).abs() < 1e-5, "{ends:?}");
+        }
+        assert_eq!(think.phases(true, started, [0.25, 0.75]).map(ms)[1], 800.0);
+        let [theirs, ours] = think.phases(false, started, [0.25, 0.75]);
+        assert_eq!(think.budgets(false, started, 0.25), (ours, theirs));
+    }
+
+    /// A replied turn: the opponent's search against the model, ours against its plan, its
+    /// reply to our plan, ours against both; each on its own budget, reproducibly.
+    #[test]
+    fn a_replied_turn_searches_four_times_in_order() {
+        let run = |seed| {
+            let mut duel = Duel::new(Settings::default(), seed);
+            let mut asked: Vec<String> = Vec::new();
+            let calls = std::cell::RefCell::new(&mut asked);
+            let model = [0.9; 8];
+            let (plan, stats) = duel.search_replied(
+                [100, 300, 100, 300].map(Budget::Rollouts),
+                &model,
+                |ours| {
+                    calls
+                        .borrow_mut()
+                        .push(format!("theirs against {:.3}", ours[0]));
+                    Target(*ours)
+                },
+                |theirs, reply| {
+                    calls.borrow_mut().push(format!(
+                        "ours against {:.3} and {:?}",
+                        theirs[0],
+                        reply.map(|r| format!("{:.3}", r[0]))
+                    ));
+                    Target(reply.copied().unwrap_or(*theirs))
+                },
+            );
+            (plan, stats, asked)
+        };
+        let (plan, stats, asked) = run(1);
+        assert_eq!(asked.len(), 4, "{asked:?}");
+        assert_eq!(asked[0], "theirs against 0.900");
+        assert!(asked[1].starts_with("ours against") && asked[1].ends_with("None"));
+        assert!(asked[2].starts_with("theirs against") && asked[2] != asked[0]);
+        assert!(
+            asked[3].ends_with(')'),
+            "the reply reaches our last search: {asked:?}"
+        );
+        // Each search stops within a generation of its budget.
+        assert!((800..800 + 4 * 24).contains(&stats.rollouts), "{stats:?}");
+        assert_eq!(run(1).0, plan, "reproducible");
     }
 
     #[test]
