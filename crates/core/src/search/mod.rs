@@ -474,15 +474,16 @@ impl<G: Copy> Duel<G> {
         (plan, stats.and(&their_stats))
     }
 
-    /// One turn in four searches: the opponent's plan against `model` (our last plan, or a
-    /// guess), ours against it, then the opponent's reply to our new plan, and ours again
-    /// against both of its plans: the problems `theirs` makes of a plan of ours, and `ours` of
-    /// the opponent's first plan and its reply (None before there is one). The second search of
-    /// each side goes on from its first's population. Our plan, and the statistics of all four
-    /// searches together, with our best score.
-    pub fn search_replied<P, Q>(
+    /// One turn in rounds of two searches: the opponent's plan against `model` (our last plan,
+    /// or a guess), ours against it; then, each further round, the opponent's reply to our
+    /// newest plan, and ours again against its first plan and that reply. `theirs` makes the
+    /// opponent's problem of a plan of ours, `ours` ours of the opponent's first plan and its
+    /// newest reply (None in the first round). Each search goes on from its side's last
+    /// population; `budgets` holds two a round, the opponent's first. Our plan, and the
+    /// statistics of all the searches together, with our last best score.
+    pub fn search_replied<P, Q, const N: usize>(
         &mut self,
-        budgets: [Budget; 4],
+        budgets: [Budget; N],
         model: &G,
         mut theirs: impl FnMut(&G) -> P,
         mut ours: impl FnMut(&G, Option<&G>) -> Q,
@@ -491,18 +492,24 @@ impl<G: Copy> Duel<G> {
         P: Problem<Genome = G>,
         Q: Problem<Genome = G>,
     {
+        assert!(N >= 2 && N.is_multiple_of(2), "two budgets a round");
         let rng = &mut self.rng;
         let mut problem = theirs(model);
         self.theirs.start(&mut problem, rng);
         let (first, s0) = self.theirs.evolve(&mut problem, budgets[0], rng);
         let mut problem = ours(&first, None);
         self.mine.start(&mut problem, rng);
-        let (plan, s1) = self.mine.evolve(&mut problem, budgets[1], rng);
-        let (reply, s2) = self.theirs.evolve(&mut theirs(&plan), budgets[2], rng);
-        let (plan, s3) = self
-            .mine
-            .evolve(&mut ours(&first, Some(&reply)), budgets[3], rng);
-        (plan, s3.and(&s0).and(&s1).and(&s2))
+        let (mut plan, mut stats) = self.mine.evolve(&mut problem, budgets[1], rng);
+        stats = stats.and(&s0);
+        for round in budgets[2..].chunks(2) {
+            let (reply, s) = self.theirs.evolve(&mut theirs(&plan), round[0], rng);
+            let (better, s2) = self
+                .mine
+                .evolve(&mut ours(&first, Some(&reply)), round[1], rng);
+            plan = better;
+            stats = s2.and(&stats).and(&s);
+        }
+        (plan, stats)
     }
 }
 

@@ -17,7 +17,7 @@ use super::{protocol, Fb, View};
 use crate::bot::{Answer, Bot};
 use crate::contest::ContestBot;
 use crate::params::ParamError;
-use crate::search::{crossover_units, shift_units, Duel, Problem, Rng, Settings, Stats};
+use crate::search::{crossover_units, shift_units, Budget, Duel, Problem, Rng, Settings, Stats};
 use plan::{random_gene, STRAIGHT, TURN_SPAN};
 use std::time::Instant;
 
@@ -94,6 +94,13 @@ pub struct Params {
     /// against both of the opponent's plans (`Duel::search_replied`). Each side's two searches
     /// share its `opponent_share` or the rest equally.
     pub reply: f64,
+}
+
+impl Params {
+    /// Rounds of the opponent's reply and our search again in a turn (`reply`, rounded: 0 to 2).
+    pub fn replies(&self) -> usize {
+        self.reply.round().clamp(0.0, 2.0) as usize
+    }
 }
 
 impl Default for Params {
@@ -371,6 +378,16 @@ fn remember(state: &mut State, w: usize, action: &Action) {
     }
 }
 
+/// The budgets of a turn (`think`, the first turn or not, the instant it started) in `N / 2`
+/// rounds of searches: each round the opponent's search (`share` of the round), then ours.
+fn rounds<const N: usize>(
+    (think, first, started, share): (Think, bool, Instant, f64),
+) -> [Budget; N] {
+    let per_round = (N / 2) as f64;
+    let shares = std::array::from_fn(|k| if k % 2 == 0 { share } else { 1.0 - share } / per_round);
+    think.phases(first, started, shares)
+}
+
 impl ContestBot for GaBot {
     fn lines_missing(first: bool, lines: &[String]) -> usize {
         protocol::lines_missing(first, lines)
@@ -411,25 +428,14 @@ impl ContestBot for GaBot {
             reply: reply.copied(),
             params: &params,
         };
-        let share = params.opponent_share;
-        let (plan, stats) = if params.reply > 0.5 {
-            let budgets = self.think.phases(
-                first,
-                started,
-                [share, 1.0 - share, share, 1.0 - share].map(|x| x / 2.0),
-            );
-            self.duel.search_replied(
-                budgets,
-                &ours_before,
-                |ours| problem(1 - team, ours, None),
-                |theirs, reply| problem(team, theirs, reply),
-            )
-        } else {
-            let budgets = self.think.budgets(first, started, share);
-            let mut theirs = problem(1 - team, &ours_before, None);
-            self.duel.search(budgets, &mut theirs, |their_plan| {
-                problem(team, their_plan, None)
-            })
+        let theirs = |ours: &Plan| problem(1 - team, ours, None);
+        let ours = |theirs: &Plan, reply: Option<&Plan>| problem(team, theirs, reply);
+        let at = (self.think, first, started, params.opponent_share);
+        let duel = &mut self.duel;
+        let (plan, stats) = match params.replies() {
+            0 => duel.search_replied(rounds::<2>(at), &ours_before, theirs, ours),
+            1 => duel.search_replied(rounds::<4>(at), &ours_before, theirs, ours),
+            _ => duel.search_replied(rounds::<6>(at), &ours_before, theirs, ours),
         };
         self.last = stats;
         let mut next = state;
