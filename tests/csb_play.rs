@@ -15,7 +15,8 @@ fn racers_finish_and_their_trace_replays() {
         let t = rec.trace.unwrap();
         assert_eq!(t.turns.len(), rec.turns as usize);
         // Written, read back and replayed: the trace is in the golden format.
-        let path = std::env::temp_dir().join(format!("botsim-play-{seed}.jsonl.gz"));
+        let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("botsim-play-{seed}.jsonl.gz"));
         trace::write_file(&path, std::slice::from_ref(&t)).unwrap();
         let back = trace::read_file(&path).unwrap();
         std::fs::remove_file(&path).ok();

@@ -38,7 +38,8 @@ fn run(dir: &Path, program: &Path, args: &[&str]) -> String {
 #[test]
 fn a_psyleague_league_plays_every_game_with_botsim() {
     let psyleague = psyleague();
-    let dir = std::env::temp_dir().join(format!("botsim-psyleague-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("botsim-psyleague-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     run(&dir, &psyleague, &["config"]);

@@ -200,8 +200,8 @@ fn check(game: &str) {
             .arg("-o")
             .arg(&page),
     );
-    let profile =
-        std::env::temp_dir().join(format!("botsim-chromium-{}-{game}", std::process::id()));
+    let profile = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("botsim-chromium-{}-{game}", std::process::id()));
     // Opened a turn early, then one step with the keyboard.
     let url = format!(
         "file://{}#turn={}&keys=ArrowRight",

@@ -6,7 +6,8 @@ use botsim::tune::{self, spsa::Param, spsa::Schedule, Files, Run};
 use std::path::PathBuf;
 
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("botsim-tune-test-{}-{name}", std::process::id()));
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("botsim-tune-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d

@@ -57,8 +57,10 @@ pub(super) fn bundle(
     let parts: Vec<String> = b.weights.iter().map(|(n, w)| format!("{n} {w}")).collect();
     say!("parts: {}", parts.join(", "));
     if check {
-        let dir = std::env::temp_dir().join(format!("botsim-bundle-{}", std::process::id()));
-        std::fs::create_dir_all(&dir)?;
+        let scratch =
+            Scratch(std::env::temp_dir().join(format!("botsim-bundle-{}", std::process::id())));
+        let dir = &scratch.0;
+        std::fs::create_dir_all(dir)?;
         for release in [false, true] {
             let bin = dir.join(if release { "release" } else { "debug" });
             bundle::compile(output, release, &bin)?;
@@ -70,9 +72,17 @@ pub(super) fn bundle(
         let source = std::fs::read_to_string(bot)?;
         let game = bundle::game_of(&source).context("cannot tell which game the bot plays")?;
         say!("{}", bundle::play_check(&dir.join("release"), game)?);
-        std::fs::remove_dir_all(&dir).ok();
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A scratch directory, removed when dropped: however the check ends, nothing is left behind.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
 }
 
 pub(super) fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
