@@ -98,13 +98,6 @@ pub enum Think {
 }
 
 impl Think {
-    /// A turn's budgets, split between the opponent's search (run first, `share` of the turn)
-    /// and ours: (ours, theirs). A deadline counts from `started`, the first line read.
-    pub fn budgets(self, first: bool, started: Instant, share: f64) -> (Budget, Budget) {
-        let [theirs, ours] = self.phases(first, started, [share, 1.0 - share]);
-        (ours, theirs)
-    }
-
     /// The budgets of searches run one after the other in a turn, each its share of the turn
     /// (the shares sum to 1): the last takes what the others leave, to the turn's end.
     pub fn phases<const N: usize>(
@@ -424,8 +417,9 @@ impl<G: Copy> Ga<G> {
     }
 }
 
-/// The two searches of a contest bot's turn: the opponent's plan first, against a model of
-/// ours, then ours against it. Both populations carry over from turn to turn, and one random
+/// The searches of a contest bot's turn: the opponent's plan first, against a model of ours,
+/// then ours against it, and as many rounds of reply as the budgets say
+/// ([`Duel::search_replied`]). Both populations carry over from turn to turn, and one random
 /// stream feeds both, so that a fixed budget and seed replay a game exactly.
 pub struct Duel<G: Copy> {
     mine: Ga<G>,
@@ -453,25 +447,6 @@ impl<G: Copy> Duel<G> {
     /// against, shifted or not.
     pub fn ours_before(&self) -> Option<&G> {
         self.mine.best()
-    }
-
-    /// One turn: the opponent's plan searched with `theirs` (on the second budget), then ours
-    /// with the problem `ours` makes of that plan (on the first). Our plan, and the two
-    /// searches' rollouts and generations together with our best score.
-    pub fn search<P, Q>(
-        &mut self,
-        (mine_budget, theirs_budget): (Budget, Budget),
-        theirs: &mut P,
-        ours: impl FnOnce(&G) -> Q,
-    ) -> (G, Stats)
-    where
-        P: Problem<Genome = G>,
-        Q: Problem<Genome = G>,
-    {
-        let (their_plan, their_stats) = self.theirs.search(theirs, theirs_budget, &mut self.rng);
-        let mut ours = ours(&their_plan);
-        let (plan, stats) = self.mine.search(&mut ours, mine_budget, &mut self.rng);
-        (plan, stats.and(&their_stats))
     }
 
     /// One turn in rounds of two searches: the opponent's plan against `model` (our last plan,
@@ -558,8 +533,7 @@ mod tests {
         }
     }
 
-    /// The phases of a turn take their shares of it in order, the last to the turn's end, and
-    /// the two-search split is the two-phase one.
+    /// The phases of a turn take their shares of it in order, the last to the turn's end.
     #[test]
     fn phases_share_a_turn() {
         let started = Instant::now();
@@ -586,8 +560,6 @@ mod tests {
             assert!((end - want).abs() < 1e-5, "{ends:?}");
         }
         assert_eq!(think.phases(true, started, [0.25, 0.75]).map(ms)[1], 800.0);
-        let [theirs, ours] = think.phases(false, started, [0.25, 0.75]);
-        assert_eq!(think.budgets(false, started, 0.25), (ours, theirs));
     }
 
     /// A replied turn: the opponent's search against the model, ours against its plan, its

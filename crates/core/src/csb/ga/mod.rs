@@ -346,10 +346,9 @@ impl ContestBot for GaBot {
         }
         self.state = seen;
         self.seat = Some(seat);
-        let budgets = self
-            .think
-            .budgets(first, started, self.params.opponent_share);
         let params = self.params;
+        let share = params.opponent_share;
+        let budgets = self.think.phases(first, started, [share, 1.0 - share]);
         let roles = Roles::assign(&track, &self.state, &params.weights, self.roles);
         self.roles = Some(roles);
         let opponent = 1 - seat;
@@ -358,11 +357,13 @@ impl ContestBot for GaBot {
             .duel
             .ours_before()
             .map_or(params.straight(), shift_keep);
-        let mut theirs = Race::new(&track, self.state, opponent, &ours_before, roles, &params);
         let state = self.state;
-        let (plan, stats) = self.duel.search(budgets, &mut theirs, |their_plan| {
-            Race::new(&track, state, seat, their_plan, roles, &params)
-        });
+        let (plan, stats) = self.duel.search_replied(
+            budgets,
+            &ours_before,
+            |ours| Race::new(&track, state, opponent, ours, roles, &params),
+            |theirs, _| Race::new(&track, state, seat, theirs, roles, &params),
+        );
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
         let mut orders: [String; 2] = Default::default();

@@ -17,7 +17,7 @@ use super::{protocol, Fb, View};
 use crate::bot::{Answer, Bot};
 use crate::contest::ContestBot;
 use crate::params::ParamError;
-use crate::search::{crossover_units, shift_units, Budget, Duel, Problem, Rng, Settings, Stats};
+use crate::search::{crossover_units, shift_units, Duel, Problem, Rng, Settings, Stats};
 use plan::{random_gene, STRAIGHT, TURN_SPAN};
 use std::time::Instant;
 
@@ -380,14 +380,11 @@ fn remember(state: &mut State, w: usize, action: &Action) {
     }
 }
 
-/// The budgets of a turn (`think`, the first turn or not, the instant it started) in `N / 2`
-/// rounds of searches: each round the opponent's search (`share` of the round), then ours.
-fn rounds<const N: usize>(
-    (think, first, started, share): (Think, bool, Instant, f64),
-) -> [Budget; N] {
+/// The shares of a turn in `N / 2` rounds of searches: each round the opponent's search
+/// (`share` of the round), then ours.
+fn rounds<const N: usize>(share: f64) -> [f64; N] {
     let per_round = (N / 2) as f64;
-    let shares = std::array::from_fn(|k| if k % 2 == 0 { share } else { 1.0 - share } / per_round);
-    think.phases(first, started, shares)
+    std::array::from_fn(|k| if k % 2 == 0 { share } else { 1.0 - share } / per_round)
 }
 
 impl ContestBot for GaBot {
@@ -432,12 +429,27 @@ impl ContestBot for GaBot {
         };
         let theirs = |ours: &Plan| problem(1 - team, ours, None);
         let ours = |theirs: &Plan, reply: Option<&Plan>| problem(team, theirs, reply);
-        let at = (self.think, first, started, params.opponent_share);
+        let (think, share) = (self.think, params.opponent_share);
         let duel = &mut self.duel;
         let (plan, stats) = match params.replies() {
-            0 => duel.search_replied(rounds::<2>(at), &ours_before, theirs, ours),
-            1 => duel.search_replied(rounds::<4>(at), &ours_before, theirs, ours),
-            _ => duel.search_replied(rounds::<6>(at), &ours_before, theirs, ours),
+            0 => duel.search_replied(
+                think.phases(first, started, rounds::<2>(share)),
+                &ours_before,
+                theirs,
+                ours,
+            ),
+            1 => duel.search_replied(
+                think.phases(first, started, rounds::<4>(share)),
+                &ours_before,
+                theirs,
+                ours,
+            ),
+            _ => duel.search_replied(
+                think.phases(first, started, rounds::<6>(share)),
+                &ours_before,
+                theirs,
+                ours,
+            ),
         };
         self.last = stats;
         let mut next = state;
