@@ -28,8 +28,9 @@ const ANGLE_STEP: f64 = 0.4 * std::f64::consts::PI / TURN_SPAN;
 /// Turns a plan looks ahead. 5 instead of 4, with the plans scored against two opponents
 /// (`robust`), at equal work (1,200 rollouts against fb_v4's 1,500): 129-0-85, +72.5 [+29.5,
 /// +117.7], SPRT elo1=25 H1 after 214 games. Before `robust`, 5 was +10 to +35 and never
-/// decided.
-pub const HORIZON: usize = 5;
+/// decided. With the reply searched too, at the contest's time (both bots 85 ms, two games at
+/// a time): 4 against 5 lost 25-0-53, SPRT H0 after 78 games; 6 against 5: see README.
+pub const HORIZON: usize = 6;
 
 /// The bot's parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
