@@ -28,10 +28,16 @@ fn data(name: &str) -> String {
         .into_owned()
 }
 
+/// A path in cargo's scratch directory for integration tests, named for this run (the process
+/// id) and `name`.
+fn scratch(name: &str) -> PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("botsim-cli-{}-{name}", std::process::id()))
+}
+
 #[test]
 fn play_prints_the_result_and_writes_a_trace_that_verifies() {
-    let trace = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("botsim-cli-{}.jsonl.gz", std::process::id()));
+    let trace = scratch("play.jsonl.gz");
     let trace = trace.to_string_lossy().into_owned();
     let o = botsim(&[
         "play",
@@ -173,8 +179,7 @@ fn bad_input_is_reported_without_a_panic() {
 
 #[test]
 fn verify_rejects_a_file_that_is_not_a_trace() {
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("botsim-not-trace-{}.jsonl", std::process::id()));
+    let path = scratch("not-trace.jsonl");
     std::fs::write(&path, "{\"hello\": 1}\n").unwrap();
     let o = botsim(&["verify", &path.to_string_lossy()]);
     std::fs::remove_file(&path).ok();
@@ -184,8 +189,7 @@ fn verify_rejects_a_file_that_is_not_a_trace() {
 
 #[test]
 fn fb_play_and_verify() {
-    let trace = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("botsim-cli-fb-{}.jsonl.gz", std::process::id()));
+    let trace = scratch("fb.jsonl.gz");
     let trace = trace.to_string_lossy().into_owned();
     let o = botsim(&[
         "play",
@@ -232,8 +236,7 @@ fn processes_a_bot_detaches_end_with_its_game() {
         "setsid sleep {secs} & (setsid sh -c 'sleep {secs}' &); \
          env -u BOTSIM_PLAYER setsid sleep {secs} & sleep 1; echo garbage; sleep 30"
     );
-    let results = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("botsim-cli-escape-{}.jsonl", std::process::id()));
+    let results = scratch("escape.jsonl");
     let o = botsim(&[
         "arena",
         "--p1",
@@ -260,16 +263,14 @@ fn an_ended_bot_leaves_no_zombie_behind() {
     // A bot whose shell keeps a child: when the game ends, the child is orphaned to botsim (the
     // subreaper), which must reap it then, not at exit. At each start the bot writes how many
     // unreaped (zombie) children the arena has.
-    let log = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("botsim-cli-zombies-{}.txt", std::process::id()));
+    let log = scratch("zombies.txt");
     std::fs::remove_file(&log).ok();
     let bot = format!(
         "awk -v arena=\"${{BOTSIM_PLAYER%-*}}\" '$3 == \"Z\" && $4 == arena {{ n++ }} \
          END {{ print n + 0 }}' /proc/[0-9]*/stat >> {log}; sleep 20 & read line; echo garbage; wait",
         log = log.display()
     );
-    let results = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("botsim-cli-zombies-{}.jsonl", std::process::id()));
+    let results = scratch("zombies.jsonl");
     let o = botsim(&[
         "arena",
         "--p1",
@@ -378,8 +379,7 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
 /// Runs an arena of two games of `bot` against the racer, with `--logs` in a fresh directory
 /// and `extra` arguments; the output and the directory (results in `results.jsonl`).
 fn arena_against_racer(bot: &str, name: &str, extra: &[&str]) -> (Output, PathBuf) {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("botsim-cli-{name}-{}", std::process::id()));
+    let dir = scratch(name);
     std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap();
     let results = dir.join("results.jsonl");
@@ -506,8 +506,7 @@ fn played_part(page: &str) -> String {
 
 #[test]
 fn the_arena_report_links_every_game_and_merged_shards_give_the_same_page() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("botsim-cli-report-{}", std::process::id()));
+    let dir = scratch("report");
     std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap();
     let path = |name: &str| dir.join(name).to_string_lossy().to_string();
