@@ -30,7 +30,8 @@ pub(super) struct ArenaArgs {
     /// swapped.
     #[arg(long, default_value_t = 100)]
     games: usize,
-    /// The first seed; pair k plays seed + k.
+    /// The run's seed: pair k plays a game seed drawn from it and k (each game's is in the
+    /// results; `botsim play --seed` plays it again).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     seed: i64,
     /// Games played at once (default: one per core with built-in players only; one per two

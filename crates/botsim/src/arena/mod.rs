@@ -170,6 +170,15 @@ impl Config {
     }
 }
 
+/// The game seed (the referee's) of pair `pair` of a run from `seed`: drawn from both, below
+/// 2^31. Not `seed + pair`: Java's `Random` makes nearly the same first draw for seeds a few
+/// thousand apart, and the FB referee's first draw is the number of snaffles, so every game of a
+/// run on consecutive seeds had 5 snaffles, or every game 7.
+pub fn game_seed(seed: i64, pair: usize) -> i64 {
+    let mut draw = crate::search::Rng::new((seed as u64).wrapping_add(pair as u64));
+    (draw.next_u64() >> 33) as i64
+}
+
 impl Config {
     /// Every two players, in order: (0, 1), (0, 2), ..., (1, 2), ...
     pub fn matchups(&self) -> Vec<(usize, usize)> {
@@ -184,15 +193,15 @@ impl Config {
         self.games * self.matchups().len()
     }
 
-    /// Game `index` of the schedule: its seed and the players in seat order. The games of a
-    /// matchup come together; within one, games 2k and 2k+1 are pair k: the same seed (the
-    /// first seed plus k), seats swapped.
+    /// Game `index` of the schedule: its game seed and the players in seat order. The games of
+    /// a matchup come together; within one, games 2k and 2k+1 are pair k: the same game seed
+    /// ([`game_seed`] of the run's seed and k), seats swapped.
     pub fn scheduled(&self, index: usize) -> (i64, [&PlayerSpec; 2]) {
         let (i, j) = self.matchups()[index / self.games];
         let k = index % self.games;
         let (a, b) = (&self.players[i], &self.players[j]);
         (
-            self.seed.wrapping_add((k / 2) as i64),
+            game_seed(self.seed, k / 2),
             if k % 2 == 1 { [b, a] } else { [a, b] },
         )
     }
@@ -585,11 +594,30 @@ mod tests {
             (seed, seats.map(PlayerSpec::to_string))
         };
         assert_eq!(c.total_games(), 12);
-        assert_eq!(scheduled(0), (10, ["a".into(), "b".into()]));
-        assert_eq!(scheduled(1), (10, ["b".into(), "a".into()]));
-        assert_eq!(scheduled(3), (11, ["b".into(), "a".into()]));
-        assert_eq!(scheduled(4), (10, ["a".into(), "c".into()]));
-        assert_eq!(scheduled(11), (11, ["c".into(), "b".into()]));
+        let (s0, s1) = (game_seed(10, 0), game_seed(10, 1));
+        assert_ne!(s0, s1);
+        assert_eq!(scheduled(0), (s0, ["a".into(), "b".into()]));
+        assert_eq!(scheduled(1), (s0, ["b".into(), "a".into()]));
+        assert_eq!(scheduled(3), (s1, ["b".into(), "a".into()]));
+        assert_eq!(scheduled(4), (s0, ["a".into(), "c".into()]));
+        assert_eq!(scheduled(11), (s1, ["c".into(), "b".into()]));
+    }
+
+    /// A run's FB games have 5 and 7 snaffles in about equal numbers, as the referee's random
+    /// seeds give, where consecutive seeds gave every game of a run the same number.
+    #[test]
+    fn a_run_plays_both_snaffle_counts() {
+        let sevens = |seeds: &mut dyn Iterator<Item = i64>| {
+            seeds
+                .filter(|&s| crate::fb::setup::snaffles_from_seed(s).len() == 7)
+                .count()
+        };
+        for run in [1, 9200, 640000, 710000] {
+            let n = sevens(&mut (0..200).map(|k| game_seed(run, k)));
+            assert!((70..=130).contains(&n), "run {run}: {n} of 200 games with 7 snaffles");
+            let consecutive = sevens(&mut (run..run + 200));
+            assert!(consecutive == 0 || consecutive == 200, "{consecutive}");
+        }
     }
 
     #[test]
