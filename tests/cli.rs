@@ -206,6 +206,17 @@ fn fb_play_and_verify() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("fb seed 3:"), "{}", text(&o));
+    // The referee's seed 3, as the contest server plays it: its snaffles in the trace.
+    let game = &botsim::trace::read_file(std::path::Path::new(&trace)).unwrap()[0];
+    assert_eq!(game.seed, Some(3));
+    let first = botsim::fb::setup::snaffles_from_seed(3)[0];
+    let snaffle = &game.setup["initial_state"]["snaffles"][0]["pos"];
+    assert_eq!(
+        snaffle,
+        &serde_json::json!([first.0, first.1]),
+        "{}",
+        game.setup
+    );
     let v = botsim(&["verify", &trace, &data("csb-edge-public-000.jsonl.gz")]);
     std::fs::remove_file(&trace).ok();
     assert!(v.status.success(), "{}", text(&v));

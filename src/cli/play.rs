@@ -120,6 +120,7 @@ pub(super) fn one_game(
     limits: LimitArgs,
 ) -> Result<(arena::GameResult, Option<trace::Trace>)> {
     let mut cfg = arena::Config::new(game, players.to_vec(), 1, seed);
+    cfg.seeds = arena::Seeds::Given;
     cfg.limits = limits.limits(game);
     if let Some(text) = map {
         if game != GameKind::Csb {

@@ -44,7 +44,9 @@ pub struct Config {
     pub players: Vec<PlayerSpec>,
     /// Games of each matchup (pairs times two).
     pub games: usize,
+    /// The run's seed, from which its game seeds come as `seeds` says.
     pub seed: i64,
+    pub seeds: Seeds,
     pub threads: usize,
     /// Play only this shard's games.
     pub shard: Option<Shard>,
@@ -58,6 +60,16 @@ pub struct Config {
     pub map: Option<Vec<(i32, i32)>>,
     /// Which games also get an HTML replay (beside their traces in `replays`).
     pub html: Option<HtmlGames>,
+}
+
+/// How the pairs of a run get their game seeds (the referee's) from the run's seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seeds {
+    /// Drawn from the run's seed and the pair ([`game_seed`]): many games, spread as the
+    /// contest server's random seeds are.
+    Drawn,
+    /// The run's seed itself, plus the pair: a game on the seed a user gave (`botsim play`).
+    Given,
 }
 
 /// The games to write HTML replays of, from player A's side.
@@ -154,6 +166,7 @@ impl Config {
             players,
             games,
             seed,
+            seeds: Seeds::Drawn,
             shard: None,
             limits: Limits {
                 first_turn: Duration::from_millis(1000),
@@ -195,13 +208,16 @@ impl Config {
 
     /// Game `index` of the schedule: its game seed and the players in seat order. The games of
     /// a matchup come together; within one, games 2k and 2k+1 are pair k: the same game seed
-    /// ([`game_seed`] of the run's seed and k), seats swapped.
+    /// (by default [`game_seed`] of the run's seed and k), seats swapped.
     pub fn scheduled(&self, index: usize) -> (i64, [&PlayerSpec; 2]) {
         let (i, j) = self.matchups()[index / self.games];
         let k = index % self.games;
         let (a, b) = (&self.players[i], &self.players[j]);
         (
-            game_seed(self.seed, k / 2),
+            match self.seeds {
+                Seeds::Drawn => game_seed(self.seed, k / 2),
+                Seeds::Given => self.seed.wrapping_add((k / 2) as i64),
+            },
             if k % 2 == 1 { [b, a] } else { [a, b] },
         )
     }
@@ -601,6 +617,12 @@ mod tests {
         assert_eq!(scheduled(3), (s1, ["b".into(), "a".into()]));
         assert_eq!(scheduled(4), (s0, ["a".into(), "c".into()]));
         assert_eq!(scheduled(11), (s1, ["c".into(), "b".into()]));
+        let given = Config {
+            seeds: Seeds::Given,
+            ..c
+        };
+        assert_eq!(given.scheduled(0).0, 10, "a seed given is played as it is");
+        assert_eq!(given.scheduled(3).0, 11);
     }
 
     /// A run's FB games have 5 and 7 snaffles in about equal numbers, as the referee's random
@@ -614,7 +636,10 @@ mod tests {
         };
         for run in [1, 9200, 640000, 710000] {
             let n = sevens(&mut (0..200).map(|k| game_seed(run, k)));
-            assert!((70..=130).contains(&n), "run {run}: {n} of 200 games with 7 snaffles");
+            assert!(
+                (70..=130).contains(&n),
+                "run {run}: {n} of 200 games with 7 snaffles"
+            );
             let consecutive = sevens(&mut (run..run + 200));
             assert!(consecutive == 0 || consecutive == 200, "{consecutive}");
         }
