@@ -46,6 +46,7 @@ pub struct Config {
     pub games: usize,
     /// The run's seed, from which its game seeds come as `seeds` says.
     pub seed: i64,
+    /// How the game seeds come from `seed`: drawn, unless a single game's seed was given.
     pub seeds: Seeds,
     pub threads: usize,
     /// Play only this shard's games.
