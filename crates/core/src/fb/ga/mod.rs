@@ -21,10 +21,6 @@ use crate::search::{crossover_units, shift_units, Duel, Problem, Rng, Settings, 
 use plan::{random_gene, STRAIGHT, TURN_SPAN};
 use std::time::Instant;
 
-/// A mutation turns a direction by up to half this, either way, in gene units: 36 degrees,
-/// whatever [`TURN_SPAN`] is.
-const ANGLE_STEP: f64 = 0.4 * std::f64::consts::PI / TURN_SPAN;
-
 /// Turns a plan looks ahead. 5 instead of 4, with the plans scored against two opponents
 /// (`robust`), at equal work (1,200 rollouts against fb_v4's 1,500): 129-0-85, +72.5 [+29.5,
 /// +117.7], SPRT elo1=25 H1 after 214 games. Before `robust`, 5 was +10 to +35 and never
@@ -97,6 +93,12 @@ pub struct Params {
     /// opponent's `opponent_share` of it first. 0: two searches, as before. 2 against 1 at the
     /// contest's time: 75-0-74, +4.7 [-53, +63] after 149 games (seed 550000, stopped).
     pub reply: f64,
+    /// A mutated direction turns by up to half this either way, in radians (0.4 pi: up to 36
+    /// degrees), whatever [`TURN_SPAN`] is.
+    pub mutate_turn: f64,
+    /// The chance of a gene's kind being drawn anew, as a share of the mutation rate (a
+    /// direction's and a power's chance of a change is the rate itself).
+    pub mutate_kind: f64,
 }
 
 impl Params {
@@ -136,6 +138,8 @@ impl Default for Params {
             // At the contest's time, against the bot without it (both 85 ms): 96-0-53, +106.5
             // [+50.4, +168.6], SPRT elo0=0 elo1=25 H1 after 149 games (seed 540000).
             reply: 1.0,
+            mutate_turn: 0.4 * std::f64::consts::PI,
+            mutate_kind: 0.5,
         }
     }
 }
@@ -168,6 +172,8 @@ impl crate::params::Named for Params {
             ("affordable", self.affordable),
             ("probes", self.probes),
             ("reply", self.reply),
+            ("mutate_turn", self.mutate_turn),
+            ("mutate_kind", self.mutate_kind),
         ]
         .into_iter()
         .chain(self.search.values())
@@ -200,6 +206,8 @@ impl crate::params::Named for Params {
             "affordable" => self.affordable = value,
             "probes" => self.probes = value,
             "reply" => self.reply = value,
+            "mutate_turn" => self.mutate_turn = value.clamp(0.0, 2.0 * TURN_SPAN),
+            "mutate_kind" => self.mutate_kind = value.clamp(0.0, 2.0),
             "accio_reserve" => self.accio_reserve = crate::params::count(name, value, 0)? as i32,
             _ => {
                 if !self.search.set(name, value)? {
@@ -269,15 +277,17 @@ impl Problem for Match<'_> {
     }
 
     fn mutate(&self, plan: &mut Plan, rate: f64, rng: &mut Rng) {
+        let step = self.params.mutate_turn / TURN_SPAN;
+        let kind = rate * self.params.mutate_kind;
         for turn in plan.iter_mut() {
             for g in turn.iter_mut() {
                 if rng.unit() < rate {
-                    g.set_angle((g.angle() + (rng.unit() - 0.5) * ANGLE_STEP).clamp(0.0, 1.0));
+                    g.set_angle((g.angle() + (rng.unit() - 0.5) * step).clamp(0.0, 1.0));
                 }
                 if rng.unit() < rate {
                     g.power = (g.power + (rng.unit() - 0.5) * 0.5).clamp(0.0, 1.0);
                 }
-                if rng.unit() < rate * 0.5 {
+                if rng.unit() < kind {
                     g.kind = rng.unit();
                 }
             }
