@@ -42,6 +42,17 @@ pub struct Weights {
     /// Above 0.5: a snaffle's distance is to the goal's mouth (the line between the posts'
     /// inner edges) rather than to its centre.
     pub mouth: f64,
+    /// Each goal's worth, beside `goal`, for each turn of the plan it comes before the last
+    /// (ours counted for us, theirs against): of two plans that score, the sooner one wins.
+    /// Counted by the rollout, not here (see `Match::score_against`).
+    pub early: f64,
+    /// Each snaffle's nearness to our own goal within `danger_reach` (per unit of distance),
+    /// counted against us beside its distance to theirs: a snaffle near our goal weighs more
+    /// than its distance to theirs alone says. 0: at 1 (reach 4,000) against 0, at the
+    /// contest's time, 171-0-172, 0 [-37, +37] after 343 games, stopped (see README).
+    pub danger: f64,
+    /// The distance to our goal's centre within which `danger` counts.
+    pub danger_reach: f64,
 }
 
 impl Default for Weights {
@@ -58,6 +69,9 @@ impl Default for Weights {
             conceded: 0.0,
             lead: 0.0,
             mouth: 0.0,
+            early: 0.0,
+            danger: 0.0,
+            danger_reach: 4_000.0,
         }
     }
 }
@@ -76,6 +90,7 @@ pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
     let mut value = w.goal * (mine - theirs) as f64 + w.magic * s.players[me].magic as f64
         - w.conceded * theirs as f64;
     let plain = w.lead == 0.0 && w.mouth <= 0.5;
+    let home = target_goal(them);
     for k in s.snaffle_slots() {
         if s.snaffles[k - FIRST_SNAFFLE].alive {
             let b = &s.bodies[k];
@@ -85,6 +100,9 @@ pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
                 } else {
                     goal_distance(b.pos + b.vel * w.lead, goal, w.mouth > 0.5)
                 };
+            if w.danger != 0.0 {
+                value -= w.danger * (w.danger_reach - b.pos.dist(home)).max(0.0);
+            }
         }
     }
     let ours = [me * 2, me * 2 + 1];
@@ -156,5 +174,39 @@ fn split_chase(s: &State, wizards: [usize; 2]) -> f64 {
         nearest[0] + nearest[1]
     } else {
         0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fb::setup::from_seed;
+
+    /// `danger` counts a snaffle's nearness to our own goal within its reach, per unit, and
+    /// nothing beyond the reach.
+    #[test]
+    fn danger_counts_a_snaffle_near_our_goal_within_its_reach() {
+        let me = 0;
+        let home = target_goal(1 - me);
+        let mut s = from_seed(3);
+        for k in s.snaffle_slots().skip(1) {
+            s.snaffles[k - FIRST_SNAFFLE].alive = false;
+        }
+        let first = s.snaffle_slots().start;
+        let plain = Weights::default();
+        let wary = Weights {
+            danger: 2.0,
+            danger_reach: 4_000.0,
+            ..plain
+        };
+        for (off, nearness) in [(1_000.0, 3_000.0), (3_500.0, 500.0), (5_000.0, 0.0)] {
+            s.bodies[first].pos = home + Vec2::new(off, 0.0);
+            // The two sums differ in their rounding: equal to a millionth.
+            let lost = evaluate(&s, me, &plain) - evaluate(&s, me, &wary);
+            assert!(
+                (lost - 2.0 * nearness).abs() < 1e-6,
+                "snaffle {off} from our goal: {lost}"
+            );
+        }
     }
 }
