@@ -42,10 +42,6 @@ pub struct Weights {
     /// Above 0.5: a snaffle's distance is to the goal's mouth (the line between the posts'
     /// inner edges) rather than to its centre.
     pub mouth: f64,
-    /// Each goal's worth, beside `goal`, for each turn of the plan it comes before the last
-    /// (ours counted for us, theirs against): of two plans that score, the sooner one wins.
-    /// Counted by the rollout, not here (see `Match::score_against`).
-    pub early: f64,
     /// Each snaffle's nearness to our own goal within `danger_reach` (per unit of distance),
     /// counted against us beside its distance to theirs: a snaffle near our goal weighs more
     /// than its distance to theirs alone says. 0: at 1 (reach 4,000) against 0, at the
@@ -69,7 +65,6 @@ impl Default for Weights {
             conceded: 0.0,
             lead: 0.0,
             mouth: 0.0,
-            early: 0.0,
             danger: 0.0,
             danger_reach: 4_000.0,
         }

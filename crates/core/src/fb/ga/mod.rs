@@ -161,7 +161,6 @@ impl crate::params::Named for Params {
             ("weights.conceded", w.conceded),
             ("weights.lead", w.lead),
             ("weights.mouth", w.mouth),
-            ("weights.early", w.early),
             ("weights.danger", w.danger),
             ("weights.danger_reach", w.danger_reach),
             ("opponent_share", self.opponent_share),
@@ -199,7 +198,6 @@ impl crate::params::Named for Params {
             "weights.conceded" => w.conceded = value,
             "weights.lead" => w.lead = value,
             "weights.mouth" => w.mouth = value,
-            "weights.early" => w.early = value,
             "weights.danger" => w.danger = value,
             "weights.danger_reach" => w.danger_reach = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
@@ -248,12 +246,11 @@ pub struct Match<'a> {
 impl Match<'_> {
     /// Plays our plan against the other's from the start; the final state.
     pub fn rollout(&self, plan: &Plan) -> State {
-        self.play(plan, &self.other, |_, _| {})
+        self.play(plan, &self.other)
     }
 
-    /// Plays our plan against `other` from the start, showing `each` the state after every
-    /// turn (with the turn's index); the final state. Stops when the game ends.
-    fn play(&self, plan: &Plan, other: &Plan, mut each: impl FnMut(usize, &State)) -> State {
+    /// Plays our plan against `other` from the start; the final state.
+    fn play(&self, plan: &Plan, other: &Plan) -> State {
         let mut s = self.start;
         for t in 0..HORIZON {
             let actions: [Action; WIZARDS] = std::array::from_fn(|w| {
@@ -265,7 +262,6 @@ impl Match<'_> {
                 self.params.action(&s, w, &genes[t][w % 2])
             });
             step::step(&mut s, &actions);
-            each(t, &s);
             if step::outcome(&s).is_some() {
                 break;
             }
@@ -273,22 +269,9 @@ impl Match<'_> {
         s
     }
 
-    /// The score of our plan against `other`: the evaluation at its end, with each goal's
-    /// `early` worth for the turns it comes before the last.
+    /// The score of our plan against `other`: the evaluation at its end.
     fn score_against(&self, plan: &Plan, other: &Plan) -> f64 {
-        let w = &self.params.weights;
-        if w.early == 0.0 {
-            return evaluate(&self.play(plan, other, |_, _| {}), self.me, w);
-        }
-        let me = self.me;
-        let lead = |s: &State| s.players[me].score - s.players[1 - me].score;
-        let (mut last_lead, mut bonus) = (lead(&self.start), 0.0);
-        let end = self.play(plan, other, |t, s| {
-            let now = lead(s);
-            bonus += w.early * (HORIZON - 1 - t) as f64 * (now - last_lead) as f64;
-            last_lead = now;
-        });
-        evaluate(&end, me, w) + bonus
+        evaluate(&self.play(plan, other), self.me, &self.params.weights)
     }
 }
 
@@ -554,46 +537,5 @@ mod tests {
         }
         assert_eq!(p.values(), wanted);
         assert!(p.set("search.nonsense", 1.0).is_err());
-    }
-
-    /// `early` adds, for each goal, its worth times the turns of the plan it comes before the
-    /// last: a snaffle that goes in during the first turn is worth `early` five times over.
-    #[test]
-    fn a_goal_in_the_first_turn_is_worth_early_for_each_later_turn() {
-        use super::{Match, Params, HORIZON, STRAIGHT};
-        use crate::fb::setup::from_seed;
-        use crate::fb::state::FIRST_SNAFFLE;
-        use crate::fb::WIDTH;
-        use crate::geom::Vec2;
-        let mut start = from_seed(3);
-        start.bodies[FIRST_SNAFFLE].pos = Vec2::new(WIDTH as f64 - 300.0, 3_750.0);
-        start.bodies[FIRST_SNAFFLE].vel = Vec2::new(1_000.0, 0.0);
-        let plain = Params::default();
-        let mut eager = plain;
-        eager.weights.early = 700.0;
-        let score = |params: &Params| {
-            let game = Match {
-                start,
-                me: 0,
-                other: STRAIGHT,
-                reply: None,
-                params,
-            };
-            game.score_against(&STRAIGHT, &STRAIGHT)
-        };
-        let end = Match {
-            start,
-            me: 0,
-            other: STRAIGHT,
-            reply: None,
-            params: &plain,
-        }
-        .rollout(&STRAIGHT);
-        assert_eq!([end.players[0].score, end.players[1].score], [1, 0]);
-        let bonus = score(&eager) - score(&plain);
-        assert!(
-            (bonus - 700.0 * (HORIZON - 1) as f64).abs() < 1e-6,
-            "{bonus}"
-        );
     }
 }
