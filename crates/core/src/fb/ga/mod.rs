@@ -41,6 +41,15 @@ pub struct Params {
     /// SPRT elo1=25 H1 after 308 games at 6,000 rollouts; 0.24 against 0.12: 249-0-275, -17,
     /// H0 after 524.
     pub spell_gene: f64,
+    /// Share of the gene's kind range, after the spell genes, in which a free wizard's natural
+    /// aim is our own goal's centre rather than its nearest free snaffle: a keeper's run home
+    /// that the direction gene (up to 90 degrees off the natural aim) cannot express when the
+    /// snaffles lie ahead. 0: no such genes.
+    pub keeper: f64,
+    /// Share of the gene's kind range (from 0) in which a wizard holding a snaffle throws at its
+    /// teammate (where it will be next turn) rather than at the goal's centre: a pass the
+    /// direction gene finds only by chance. 0: no such genes.
+    pub pass: f64,
     /// Above 0.5: spell genes also draw Petrificus, on a free snaffle that flies at our goal
     /// ([`spell_of`]). Off: on shots only it lost 36-0-66 (-105, SPRT H0 after 102 games at
     /// 1,200 rollouts). Earlier, on any free snaffle or opponent's wizard, the bot lost 157 of
@@ -125,6 +134,8 @@ impl Default for Params {
             },
             opponent_share: 0.25,
             spell_gene: 0.12,
+            keeper: 0.0,
+            pass: 0.0,
             petrificus: 0.0,
             // Against fb_v3 at the same simulations (1,500 rollouts of two plays against
             // 3,000): 403-0-332, +33 [+8, +59], SPRT elo1=25 H1 after 735 games.
@@ -165,6 +176,8 @@ impl crate::params::Named for Params {
             ("weights.danger_reach", w.danger_reach),
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
+            ("keeper", self.keeper),
+            ("pass", self.pass),
             ("petrificus", self.petrificus),
             ("robust", self.robust),
             ("pessimism", self.pessimism),
@@ -202,6 +215,8 @@ impl crate::params::Named for Params {
             "weights.danger_reach" => w.danger_reach = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
+            "keeper" => self.keeper = value.clamp(0.0, 1.0),
+            "pass" => self.pass = value.clamp(0.0, 1.0),
             "petrificus" => self.petrificus = value,
             "robust" => self.robust = value.clamp(0.0, 1.0),
             "pessimism" => self.pessimism = value.clamp(0.0, 1.0),

@@ -25,7 +25,10 @@ pub struct Gene {
     turn: Vec2,
     /// Thrust or throw power, scaled to the order's range when decoded.
     pub power: f64,
-    /// Below `spell_gene`: a spell and its target (see [`spell_of`]), if magic allows.
+    /// Below `spell_gene`: a spell and its target (see [`spell_of`]), if magic allows. For a
+    /// free wizard, the next `keeper` of the range: its natural aim is our own goal's centre.
+    /// For a wizard holding a snaffle, below `pass`: it throws at its teammate (where it will
+    /// be) rather than at the goal.
     pub kind: f64,
 }
 
@@ -136,7 +139,13 @@ impl Params {
             (round_to_i32(x), round_to_i32(y), power)
         };
         if s.wizards[w].holding.is_some() {
-            let (x, y, _) = point(target_goal(team), 0.0);
+            let aim = if g.kind < self.pass {
+                let mate = w ^ 1;
+                s.bodies[mate].pos + s.bodies[mate].vel
+            } else {
+                target_goal(team)
+            };
+            let (x, y, _) = point(aim, 0.0);
             let power = ((g.power * 1.3).min(1.0) * MAX_THROW as f64) as u32;
             return Action::Throw { x, y, power };
         }
@@ -156,7 +165,12 @@ impl Params {
                 }
             }
         }
-        let base = nearest.map_or(target_goal(team), |k| s.bodies[k].pos + s.bodies[k].vel);
+        let keeps = g.kind >= self.spell_gene && g.kind < self.spell_gene + self.keeper;
+        let base = if keeps {
+            target_goal(1 - team)
+        } else {
+            nearest.map_or(target_goal(team), |k| s.bodies[k].pos + s.bodies[k].vel)
+        };
         let (x, y, _) = point(base, 0.0);
         let thrust = ((g.power * 1.3 - 0.15).clamp(0.0, 1.0) * MAX_THRUST as f64) as u32;
         Action::Move { x, y, thrust }
@@ -342,6 +356,80 @@ mod tests {
     use super::*;
     use crate::fb::setup::from_seed;
     use crate::fb::state::FIRST_SNAFFLE;
+
+    /// The point 10,000 units from `me` straight towards `p`, as an order names it: where a
+    /// gene at 0.5 (no turn) aims.
+    fn toward(me: Vec2, p: Vec2) -> (i32, i32) {
+        let u = (p - me).normalized();
+        (
+            round_to_i32(me.x + u.x * 10_000.0),
+            round_to_i32(me.y + u.y * 10_000.0),
+        )
+    }
+
+    /// A free wizard's gene just past the spell genes runs for our own goal with `keeper` on,
+    /// and for its nearest free snaffle (where it will be) without it or past its share.
+    #[test]
+    fn keeper_genes_aim_a_free_wizard_at_our_own_goal() {
+        let s = from_seed(11);
+        let w = 2; // team 1: our goal is at x = 16,000
+        let me = s.bodies[w].pos;
+        let keeper = Params {
+            keeper: 0.1,
+            ..Params::default()
+        };
+        let k = nearest_free(&s, me).expect("a free snaffle");
+        let chase = toward(me, s.bodies[k].pos + s.bodies[k].vel);
+        let home = toward(me, target_goal(0));
+        assert_ne!(chase, home);
+        let to = |params: &Params, kind: f64| match params.action(&s, w, &Gene::new(0.5, 1.0, kind))
+        {
+            Action::Move { x, y, .. } => (x, y),
+            other => panic!("a move, not {other:?}"),
+        };
+        let inside = keeper.spell_gene + 0.05;
+        assert_eq!(to(&keeper, inside), home);
+        assert_eq!(to(&keeper, keeper.spell_gene + 0.15), chase);
+        let off = Params {
+            keeper: 0.0,
+            ..keeper
+        };
+        assert_eq!(to(&off, inside), chase);
+    }
+
+    /// A holding wizard's gene below `pass` throws at its teammate (where it will be), any other
+    /// at the goal we attack.
+    #[test]
+    fn pass_genes_throw_at_the_teammate() {
+        let mut s = from_seed(5);
+        let w = 1; // team 0: the goal we attack is at x = 16,000
+        s.wizards[w].holding = Some(FIRST_SNAFFLE as u8);
+        s.snaffles[0].captured = true;
+        s.bodies[0].vel = Vec2::new(300.0, -200.0);
+        let me = s.bodies[w].pos;
+        let mate = toward(me, s.bodies[0].pos + s.bodies[0].vel);
+        let goal = toward(me, target_goal(0));
+        assert_ne!(mate, goal);
+        let passer = Params {
+            pass: 0.1,
+            ..Params::default()
+        };
+        let to = |params: &Params, kind: f64| match params.action(&s, w, &Gene::new(0.5, 1.0, kind))
+        {
+            Action::Throw { x, y, power } => {
+                assert_eq!(power, MAX_THROW);
+                (x, y)
+            }
+            other => panic!("a throw, not {other:?}"),
+        };
+        assert_eq!(to(&passer, 0.05), mate);
+        assert_eq!(to(&passer, 0.15), goal);
+        let off = Params {
+            pass: 0.0,
+            ..passer
+        };
+        assert_eq!(to(&off, 0.05), goal);
+    }
 
     /// Each probe casts, for one free wizard, a spell the team can pay for on one target, and
     /// together they cover every such (wizard, spell, target) once.
