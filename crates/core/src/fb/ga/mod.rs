@@ -50,7 +50,8 @@ pub struct Params {
     pub keeper: f64,
     /// Share of the gene's kind range (from 0) in which a wizard holding a snaffle throws at its
     /// teammate (where it will be next turn) rather than at the goal's centre: a pass the
-    /// direction gene finds only by chance. 0: no such genes.
+    /// direction gene finds only by chance. 0: at 0.1 (with `keeper` 0.1 on both sides) it went
+    /// 246-0-254, -6 [-36, +24] after 500 games at the contest's time (seed 1020000).
     pub pass: f64,
     /// Above 0.5: spell genes also draw Petrificus, on a free snaffle that flies at our goal
     /// ([`spell_of`]). Off: on shots only it lost 36-0-66 (-105, SPRT H0 after 102 games at
