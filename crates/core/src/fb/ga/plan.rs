@@ -149,11 +149,6 @@ impl Params {
             let power = ((g.power * 1.3).min(1.0) * MAX_THROW as f64) as u32;
             return Action::Throw { x, y, power };
         }
-        let nearest = if self.split_aim > 0.5 {
-            chase_target(s, w)
-        } else {
-            nearest_free(s, me)
-        };
         if g.kind < self.spell_gene {
             let offer = self.offer(s, team);
             if let Some((spell, target)) = spell_of(s, w, g.kind / self.spell_gene, offer) {
@@ -169,6 +164,11 @@ impl Params {
         let base = if keeps {
             target_goal(1 - team)
         } else {
+            let nearest = if self.split_aim > 0.5 {
+                chase_target(s, w)
+            } else {
+                nearest_free(s, me)
+            };
             nearest.map_or(target_goal(team), |k| s.bodies[k].pos + s.bodies[k].vel)
         };
         let (x, y, _) = point(base, 0.0);
