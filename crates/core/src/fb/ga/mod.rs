@@ -48,6 +48,10 @@ pub struct Params {
     /// snaffles lie ahead. 0.1 against 0 (fb_v8) at the contest's time: 403-0-336, +32 [+8,
     /// +57], SPRT elo0=0 elo1=25 H1 after 739 games (seed 1010000).
     pub keeper: f64,
+    /// Where a keeper's natural aim lies on the way from our goal's centre (0) to the snaffle
+    /// that threatens it most (1): a keeper cuts the line of the shot rather than standing in
+    /// the mouth.
+    pub keeper_aim: f64,
     /// Share of the gene's kind range (from 0) in which a wizard holding a snaffle throws at its
     /// teammate (where it will be next turn) rather than at the goal's centre: a pass the
     /// direction gene finds only by chance. 0: at 0.1 (with `keeper` 0.1 on both sides) it went
@@ -138,6 +142,7 @@ impl Default for Params {
             opponent_share: 0.25,
             spell_gene: 0.12,
             keeper: 0.1,
+            keeper_aim: 0.0,
             pass: 0.0,
             petrificus: 0.0,
             // Against fb_v3 at the same simulations (1,500 rollouts of two plays against
@@ -180,6 +185,7 @@ impl crate::params::Named for Params {
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
             ("keeper", self.keeper),
+            ("keeper_aim", self.keeper_aim),
             ("pass", self.pass),
             ("petrificus", self.petrificus),
             ("robust", self.robust),
@@ -219,6 +225,7 @@ impl crate::params::Named for Params {
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
             "keeper" => self.keeper = value.clamp(0.0, 1.0),
+            "keeper_aim" => self.keeper_aim = value.clamp(0.0, 1.0),
             "pass" => self.pass = value.clamp(0.0, 1.0),
             "petrificus" => self.petrificus = value,
             "robust" => self.robust = value.clamp(0.0, 1.0),

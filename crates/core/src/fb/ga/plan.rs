@@ -2,7 +2,7 @@
 //! power, a kind that may be a spell), decoded into an order the referee accepts.
 
 use super::{Params, HORIZON};
-use crate::fb::state::{Spell, State, FIRST_BLUDGER, MAX_SNAFFLES};
+use crate::fb::state::{Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE, MAX_SNAFFLES};
 use crate::fb::step::Action;
 use crate::fb::{flies_at_goal, HEIGHT, MAX_THROW, MAX_THRUST, WIDTH};
 use crate::geom::{round_to_i32, Vec2};
@@ -107,6 +107,17 @@ fn chase_target(s: &State, w: usize) -> Option<usize> {
 }
 
 /// The free snaffle nearest to a point (compared by squared distance: no square roots).
+/// The snaffle that threatens `team`'s goal most: of those in play and not held by `team`, the
+/// one nearest that goal, where it will be next turn.
+fn threat(s: &State, team: usize) -> Option<Vec2> {
+    let home = target_goal(1 - team);
+    let ours = |k: usize| (team * 2..team * 2 + 2).any(|w| s.wizards[w].holding == Some(k as u8));
+    s.snaffle_slots()
+        .filter(|&k| s.snaffles[k - FIRST_SNAFFLE].alive && !ours(k))
+        .map(|k| s.bodies[k].pos + s.bodies[k].vel)
+        .min_by(|a, b| (*a - home).norm2().total_cmp(&(*b - home).norm2()))
+}
+
 pub(super) fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for k in s.snaffle_slots() {
@@ -162,7 +173,7 @@ impl Params {
         }
         let keeps = g.kind >= self.spell_gene && g.kind < self.spell_gene + self.keeper;
         let base = if keeps {
-            target_goal(1 - team)
+            self.keeper_point(s, team)
         } else {
             let nearest = if self.split_aim > 0.5 {
                 chase_target(s, w)
@@ -174,6 +185,16 @@ impl Params {
         let (x, y, _) = point(base, 0.0);
         let thrust = ((g.power * 1.3 - 0.15).clamp(0.0, 1.0) * MAX_THRUST as f64) as u32;
         Action::Move { x, y, thrust }
+    }
+
+    /// Where a keeper runs: our goal's centre, or with `keeper_aim` the point that share of the
+    /// way from it to the snaffle that threatens it most ([`threat`]).
+    fn keeper_point(&self, s: &State, team: usize) -> Vec2 {
+        let home = target_goal(1 - team);
+        match threat(s, team) {
+            Some(at) if self.keeper_aim > 0.0 => home + (at - home) * self.keeper_aim,
+            _ => home,
+        }
     }
 
     /// The spells these parameters offer to `team` in state `s`.
@@ -355,7 +376,6 @@ pub(super) const STRAIGHT: Plan = [[Gene {
 mod tests {
     use super::*;
     use crate::fb::setup::from_seed;
-    use crate::fb::state::FIRST_SNAFFLE;
 
     /// The point 10,000 units from `me` straight towards `p`, as an order names it: where a
     /// gene at 0.5 (no turn) aims.
@@ -395,6 +415,31 @@ mod tests {
             ..keeper
         };
         assert_eq!(to(&off, inside), chase);
+        // With `keeper_aim`, a point that share of the way out to the snaffle nearest our goal
+        // (one our wizards hold does not count).
+        let aimed = Params {
+            keeper_aim: 0.25,
+            ..keeper
+        };
+        let threat = s
+            .snaffle_slots()
+            .map(|k| s.bodies[k].pos + s.bodies[k].vel)
+            .min_by(|a, b| {
+                (*a - target_goal(0))
+                    .norm2()
+                    .total_cmp(&(*b - target_goal(0)).norm2())
+            })
+            .expect("snaffles");
+        let out = target_goal(0) + (threat - target_goal(0)) * 0.25;
+        assert_eq!(to(&aimed, inside), toward(me, out));
+        assert_ne!(out, target_goal(0));
+        let mut held = s;
+        let k = (FIRST_SNAFFLE..FIRST_SNAFFLE + held.snaffle_count as usize)
+            .find(|&k| held.bodies[k].pos + held.bodies[k].vel == threat)
+            .expect("the threat");
+        held.wizards[w ^ 1].holding = Some(k as u8);
+        held.snaffles[k - FIRST_SNAFFLE].captured = true;
+        assert_ne!(threat, super::threat(&held, 1).expect("other snaffles"));
     }
 
     /// A holding wizard's gene below `pass` throws at its teammate (where it will be), any other
