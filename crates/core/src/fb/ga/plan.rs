@@ -26,7 +26,8 @@ pub struct Gene {
     /// Thrust or throw power, scaled to the order's range when decoded.
     pub power: f64,
     /// Below `spell_gene`: a spell and its target (see [`spell_of`]), if magic allows. For a
-    /// free wizard, the next `keeper` of the range: its natural aim is our own goal's centre.
+    /// free wizard, the next `keeper` of the range: its natural aim is our own goal (its centre,
+    /// or with `keeper_aim` a point on the way out to the snaffle that threatens it).
     /// For a wizard holding a snaffle, below `pass`: it throws at its teammate (where it will
     /// be) rather than at the goal.
     pub kind: f64,
