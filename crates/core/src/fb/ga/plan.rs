@@ -107,18 +107,18 @@ fn chase_target(s: &State, w: usize) -> Option<usize> {
     Some(if yields { other } else { k })
 }
 
-/// The free snaffle nearest to a point (compared by squared distance: no square roots).
 /// The snaffle that threatens `team`'s goal most: of those in play and not held by `team`, the
 /// one nearest that goal, where it will be next turn.
 fn threat(s: &State, team: usize) -> Option<Vec2> {
     let home = target_goal(1 - team);
-    let ours = |k: usize| (team * 2..team * 2 + 2).any(|w| s.wizards[w].holding == Some(k as u8));
+    let ours = |k: usize| (team * 2..team * 2 + 2).any(|w| s.held(w) == Some(k));
     s.snaffle_slots()
         .filter(|&k| s.snaffles[k - FIRST_SNAFFLE].alive && !ours(k))
         .map(|k| s.bodies[k].pos + s.bodies[k].vel)
         .min_by(|a, b| (*a - home).norm2().total_cmp(&(*b - home).norm2()))
 }
 
+/// The free snaffle nearest to a point (compared by squared distance: no square roots).
 pub(super) fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for k in s.snaffle_slots() {
@@ -192,10 +192,10 @@ impl Params {
     /// way from it to the snaffle that threatens it most ([`threat`]).
     fn keeper_point(&self, s: &State, team: usize) -> Vec2 {
         let home = target_goal(1 - team);
-        match threat(s, team) {
-            Some(at) if self.keeper_aim > 0.0 => home + (at - home) * self.keeper_aim,
-            _ => home,
+        if self.keeper_aim <= 0.0 {
+            return home;
         }
+        threat(s, team).map_or(home, |at| home + (at - home) * self.keeper_aim)
     }
 
     /// The spells these parameters offer to `team` in state `s`.
@@ -435,7 +435,8 @@ mod tests {
         assert_eq!(to(&aimed, inside), toward(me, out));
         assert_ne!(out, target_goal(0));
         let mut held = s;
-        let k = (FIRST_SNAFFLE..FIRST_SNAFFLE + held.snaffle_count as usize)
+        let k = held
+            .snaffle_slots()
             .find(|&k| held.bodies[k].pos + held.bodies[k].vel == threat)
             .expect("the threat");
         held.wizards[w ^ 1].holding = Some(k as u8);
