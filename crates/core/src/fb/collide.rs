@@ -2,7 +2,7 @@
 //! events (body against body, posts, walls, grabs, goals), moves everything to that instant and
 //! reacts to every event within `EPSILON` of it, in the order found.
 
-use super::state::{State, BODIES, FIRST_BLUDGER, FIRST_SNAFFLE, WIZARDS};
+use super::state::{State, BODIES, FIRST_BLUDGER, FIRST_SNAFFLE, MAX_SNAFFLES, WIZARDS};
 use super::{
     inv_mass, mass, radius, GOAL_BOTTOM, GOAL_TOP, HEIGHT, MIN_IMPULSE, POSTS, POST_RADIUS, WIDTH,
 };
@@ -131,7 +131,7 @@ struct Scratch {
 
 /// One sub-step from `t0`: the events found (the regions of the bodies in `moved` made anew,
 /// the others kept from the last sub-step), the move to the earliest and the reactions to it.
-/// Returns the time it covered and the bodies the reactions moved.
+/// Returns the time it covered and the bodies the reactions may have moved.
 fn sub_step(
     state: &mut State,
     t0: f64,
@@ -152,7 +152,7 @@ fn sub_step(
     if first - t0 > 0.0 {
         advance(state, first - t0);
     }
-    let before = state.bodies;
+    let mut changed: Slots = 0;
     for &(time, event) in &events.list[..events.len] {
         if time > first + EPSILON {
             break;
@@ -167,11 +167,8 @@ fn sub_step(
             }
             Event::Grab(..) | Event::Goal(..) => {}
         }
-        react(state, event);
+        changed |= react(state, event);
     }
-    let changed = (0..BODIES)
-        .filter(|&slot| state.bodies[slot] != before[slot])
-        .fold(0, |set: Slots, slot| set | 1 << slot);
     (first - t0, changed)
 }
 
@@ -206,11 +203,22 @@ impl Sweep {
     fn of(pos: Vec2, vel: Vec2, r: f64, mn: f64) -> Sweep {
         let end = pos + vel * mn;
         let m = r + 1.0;
+        // Plain comparisons rather than `f64::min` and `max`, which also order NaNs (none here).
+        let (x0, x1) = if pos.x < end.x {
+            (pos.x, end.x)
+        } else {
+            (end.x, pos.x)
+        };
+        let (y0, y1) = if pos.y < end.y {
+            (pos.y, end.y)
+        } else {
+            (end.y, pos.y)
+        };
         Sweep {
-            x0: pos.x.min(end.x) - m,
-            x1: pos.x.max(end.x) + m,
-            y0: pos.y.min(end.y) - m,
-            y1: pos.y.max(end.y) + m,
+            x0: x0 - m,
+            x1: x1 + m,
+            y0: y0 - m,
+            y1: y1 + m,
         }
     }
 
@@ -319,10 +327,8 @@ impl Regions {
     /// Makes anew the regions of the bodies in `moved` (every body when all moved), for a
     /// sub-step of length `mn`.
     fn update(&mut self, state: &State, mn: f64, moved: Slots) {
-        let used = (0..WIZARDS)
-            .chain(state.snaffle_slots())
-            .chain(FIRST_BLUDGER..BODIES)
-            .fold(0, |set: Slots, slot| set | 1 << slot);
+        let unused = ((1 << MAX_SNAFFLES) - (1 << state.snaffle_count)) << FIRST_SNAFFLE;
+        let used = ALL & !unused;
         let moved = moved & used;
         let (mut walled, mut posted) = (self.walled & !moved & used, self.posted & !moved & used);
         for slot in ascending(moved) {
@@ -606,20 +612,43 @@ fn goal(state: &State, s: usize, t0: f64, mn: f64, ev: &mut Events) {
     }
 }
 
-fn react(state: &mut State, event: Event) {
+/// Reacts to one event; returns the bodies it may have moved (a bounce's bodies and the
+/// snaffles they carry, a grabbed snaffle), whose regions the next sub-step makes anew.
+fn react(state: &mut State, event: Event) -> Slots {
     match event {
-        Event::Bodies(a, b) => bounce(state, a as usize, b as usize),
-        Event::Post(a, p) => bounce_post(state, a as usize, POSTS[p as usize]),
-        Event::Wall(a, side) => bounce_wall(state, a as usize, side),
-        Event::Grab(w, s) => grab(state, w as usize, s as usize),
+        Event::Bodies(a, b) => {
+            bounce(state, a as usize, b as usize);
+            with_carried(state, a) | with_carried(state, b)
+        }
+        Event::Post(a, p) => {
+            bounce_post(state, a as usize, POSTS[p as usize]);
+            with_carried(state, a)
+        }
+        Event::Wall(a, side) => {
+            bounce_wall(state, a as usize, side);
+            with_carried(state, a)
+        }
+        Event::Grab(w, s) => {
+            grab(state, w as usize, s as usize);
+            1 << s
+        }
         Event::Goal(s, team) => {
             state.snaffles[s as usize - FIRST_SNAFFLE].alive = false;
             let p = &mut state.players[team as usize];
             if !p.dead {
                 p.score += 1;
             }
+            0
         }
     }
+}
+
+/// A body and, for a wizard, the snaffle it carries ([`carry`] moves it too).
+#[inline]
+fn with_carried(state: &State, a: u8) -> Slots {
+    let a = a as usize;
+    let carried = if a < WIZARDS { state.held(a) } else { None };
+    1 << a | carried.map_or(0, |s| 1 << s)
 }
 
 /// The unit vector from `from` to `to`, or (1, 0) where they coincide.
@@ -761,6 +790,67 @@ mod tests {
                 assert_eq!(near[i], expected, "round {round}, slot {i}");
             }
         }
+    }
+
+    /// A reaction reports every body it moves: a bounce's bodies and the snaffles their wizards
+    /// carry, a grabbed snaffle (so that the next sub-step makes their regions anew). On random
+    /// states with held snaffles, every kind of event on random bodies.
+    #[test]
+    fn reactions_report_the_bodies_they_move() {
+        let mut rng = Rng::new(5);
+        let pick = |rng: &mut Rng, n: usize| ((rng.unit() * n as f64) as usize).min(n - 1);
+        let mut seen = [0usize; 5];
+        for round in 0..20_000 {
+            let mut s = crate::fb::setup::initial_state(&[(1, 1); MAX_SNAFFLES]).unwrap();
+            for b in &mut s.bodies {
+                b.pos = Vec2::new(
+                    (rng.unit() * 16000.0).round(),
+                    (rng.unit() * 7500.0).round(),
+                );
+                b.vel = Vec2::new(
+                    ((rng.unit() - 0.5) * 2000.0).round(),
+                    ((rng.unit() - 0.5) * 2000.0).round(),
+                );
+            }
+            // Some wizards carry a snaffle (which sits on them).
+            for w in 0..WIZARDS {
+                let k = FIRST_SNAFFLE + w;
+                if rng.unit() < 0.5 {
+                    s.wizards[w].holding = Some(k as u8);
+                    s.snaffles[k - FIRST_SNAFFLE].captured = true;
+                    s.bodies[k] = s.bodies[w];
+                }
+            }
+            let (a, b) = (pick(&mut rng, BODIES), pick(&mut rng, BODIES));
+            let kind = round % 5;
+            let event = match kind {
+                0 if a != b => Event::Bodies(a as u8, b as u8),
+                1 => Event::Post(a as u8, pick(&mut rng, 4) as u8),
+                2 => Event::Wall(
+                    a as u8,
+                    [Side::Left, Side::Right, Side::Top, Side::Bottom][b % 4],
+                ),
+                3 => Event::Grab(
+                    pick(&mut rng, WIZARDS) as u8,
+                    (FIRST_SNAFFLE + 4 + pick(&mut rng, 3)) as u8,
+                ),
+                4 => Event::Goal((FIRST_SNAFFLE + 4) as u8, pick(&mut rng, 2) as u8),
+                _ => continue,
+            };
+            let before = s.bodies;
+            let reported = react(&mut s, event);
+            let moved = (0..BODIES)
+                .filter(|&k| s.bodies[k] != before[k])
+                .fold(0, |set: Slots, k| set | 1 << k);
+            assert_eq!(
+                moved & !reported,
+                0,
+                "round {round}: {event:?} moved {moved:#b}, reported {reported:#b}"
+            );
+            seen[kind] += usize::from(moved != 0);
+        }
+        // Every kind but goals moves bodies in many rounds (a grab only when not vetoed).
+        assert!(seen[..4].iter().all(|&n| n > 500), "{seen:?}");
     }
 
     /// Keeping the regions of bodies that did not move changes nothing: crowded random states,

@@ -195,20 +195,12 @@ pub fn physics_with(state: &mut State, contacts: &mut impl crate::geom::Contacts
 
 /// `Math.signum(x) * Math.round(Math.abs(x))` per component: half away from zero, the floor of
 /// `|x| + 0.5` with the sign copied as Java's product gives it (so a small negative becomes
-/// -0.0). The floor is [`crate::java::floor`]'s, without conversions to and from integers; what
-/// it does not cover (NaN, huge values) takes the truncating conversion, which is the floor
-/// there and gives 0 for NaN, as Java's `Math.round` does.
+/// -0.0). `|x| + 0.5` is positive, so its floor is its truncation, one conversion to an integer
+/// and back (two instructions, where a floor without SSE4.1 takes six); the conversion
+/// saturates past 2^63 and gives 0 for NaN, as Java's `Math.round` does.
 #[inline]
 fn symmetric_round(v: Vec2) -> Vec2 {
-    let r = |x: f64| {
-        let y = x.abs() + 0.5;
-        let whole = if y < 2_251_799_813_685_248.0 {
-            crate::java::floor(y)
-        } else {
-            (y as i64) as f64
-        };
-        whole.copysign(x)
-    };
+    let r = |x: f64| (((x.abs() + 0.5) as i64) as f64).copysign(x);
     Vec2::new(r(v.x), r(v.y))
 }
 
@@ -263,19 +255,18 @@ fn release(state: &mut State, w: usize) {
 fn chase(state: &mut State, b: usize) {
     let me = state.bodies[b].pos;
     let last = state.bludgers[b - FIRST_BLUDGER].last_victim;
-    let oblivious = |team: usize| {
-        (team * 2..team * 2 + 2).any(|w| {
-            let e = state.wizards[w].effects[Spell::Obliviate as usize];
-            e.countdown > 0 && e.target == Some(b as u8)
-        })
+    let forgets = |w: usize| {
+        let e = state.wizards[w].effects[Spell::Obliviate as usize];
+        e.countdown > 0 && e.target == Some(b as u8)
     };
+    let oblivious = [forgets(0) || forgets(1), forgets(2) || forgets(3)];
     // Compared by squared distance, with no square roots: positions are whole at this point of
     // the turn (rounded at the end of the last), so the squares are exact integers, and distinct
     // integers this small have distinct square roots: the referee's comparison of distances
     // picks the same wizard.
     let mut best: Option<(f64, usize)> = None;
     for w in 0..WIZARDS {
-        if last == Some(w as u8) || oblivious(State::team(w)) {
+        if last == Some(w as u8) || oblivious[State::team(w)] {
             continue;
         }
         let d = (state.bodies[w].pos - me).norm2();
@@ -469,18 +460,19 @@ mod tests {
         assert_eq!(at(&s, centre), (7886, 3775, -86, 18));
     }
 
-    /// The same as truncating `|x| + 0.5` through an integer, bit for bit, on a million values
-    /// of every size and on halves.
+    /// The floor of `|x| + 0.5` (the library's, saturating at 2^63 as Java's `long` does), sign
+    /// copied, bit for bit, on a million values of every size and on halves.
     #[test]
-    fn symmetric_round_is_the_truncation_of_the_half_up() {
+    fn symmetric_round_is_the_floor_of_the_half_up() {
         let mut rng = crate::search::Rng::new(3);
         for k in 0..1_000_000 {
-            let scale = [1.0, 100.0, 1e4, 1e7, 1e16][k % 5];
+            let scale = [1.0, 100.0, 1e4, 1e7, 1e16, 1e20][k % 6];
             let mut x = (rng.unit() - 0.5) * scale;
             if k % 7 == 0 {
                 x = x.trunc() + 0.5;
             }
-            let want = (((x.abs() + 0.5) as i64) as f64).copysign(x);
+            let floor = (x.abs() + 0.5).floor().min(i64::MAX as f64);
+            let want = floor.copysign(x);
             assert_eq!(
                 symmetric_round(Vec2::new(x, 0.0)).x.to_bits(),
                 want.to_bits(),
