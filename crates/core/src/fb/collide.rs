@@ -120,70 +120,6 @@ fn move_through_turn(state: &mut State, contacts: &mut impl Contacts, reuse: boo
     });
 }
 
-/// A cheaper guess of the movement for a search's later turns, not the referee's: every body
-/// flies the whole turn through the others (no bounces between bodies, none off the posts); a
-/// body past a wall comes back mirrored, its speed across the wall turned; a free snaffle past
-/// a goal line within the mouth scores; then each free snaffle within grab range of wizards
-/// that may grab goes to the nearest, and held snaffles stay on their wizards.
-pub fn drift(state: &mut State) {
-    advance(state, 1.0);
-    let (w, h) = (WIDTH as f64, HEIGHT as f64);
-    let slots = (0..WIZARDS)
-        .chain(state.snaffle_slots())
-        .chain(FIRST_BLUDGER..BODIES);
-    for slot in slots {
-        if (FIRST_SNAFFLE..FIRST_BLUDGER).contains(&slot) {
-            let snaffle = state.snaffles[slot - FIRST_SNAFFLE];
-            if !snaffle.alive || snaffle.captured {
-                continue;
-            }
-            let p = state.bodies[slot].pos;
-            if p.y > GOAL_TOP && p.y < GOAL_BOTTOM {
-                if p.x >= w || p.x <= 0.0 {
-                    react(state, Event::Goal(slot as u8, u8::from(p.x <= 0.0)));
-                }
-                continue;
-            }
-        }
-        let r = radius(slot);
-        let b = &mut state.bodies[slot];
-        if b.pos.x < r || b.pos.x > w - r {
-            let edge = if b.pos.x < r { r } else { w - r };
-            b.pos.x = 2.0 * edge - b.pos.x;
-            b.vel.x = -b.vel.x;
-        }
-        if b.pos.y < r || b.pos.y > h - r {
-            let edge = if b.pos.y < r { r } else { h - r };
-            b.pos.y = 2.0 * edge - b.pos.y;
-            b.vel.y = -b.vel.y;
-        }
-    }
-    for s in state.snaffle_slots() {
-        if !state.snaffle_free(s) {
-            continue;
-        }
-        let at = state.bodies[s].pos;
-        let mut nearest: Option<(f64, usize)> = None;
-        for wz in 0..WIZARDS {
-            let wizard = &state.wizards[wz];
-            if wizard.holding.is_some() || wizard.grab_cooldown > 0 {
-                continue;
-            }
-            let d2 = (state.bodies[wz].pos - at).norm2();
-            if d2 <= GRAB_RADIUS * GRAB_RADIUS && nearest.is_none_or(|(n, _)| d2 < n) {
-                nearest = Some((d2, wz));
-            }
-        }
-        if let Some((_, wz)) = nearest {
-            state.wizards[wz].holding = Some(s as u8);
-            state.snaffles[s - FIRST_SNAFFLE].captured = true;
-        }
-    }
-    for wz in 0..WIZARDS {
-        carry(state, wz);
-    }
-}
-
 /// Every slot.
 const ALL: Slots = (1 << BODIES) - 1;
 
@@ -945,50 +881,6 @@ mod tests {
             assert!(kept == fresh, "round {round}: {kept:?}\n{fresh:?}");
         }
         assert!(sub_steps > 40_000, "only {sub_steps} contacts");
-    }
-
-    /// Drifting: a snaffle past the goal line within the mouth scores, bodies past walls come
-    /// back mirrored, bodies fly through each other, a free snaffle in grab range goes to the
-    /// nearest wizard that may grab, a held snaffle stays on its wizard.
-    #[test]
-    fn drift_scores_mirrors_grabs_and_carries() {
-        let mut s = crate::fb::setup::initial_state(&[(1, 1); 5]).unwrap();
-        let body = |x: f64, y: f64, vx: f64, vy: f64| crate::fb::state::Body {
-            pos: Vec2::new(x, y),
-            vel: Vec2::new(vx, vy),
-        };
-        let (a, b, c, d, e) = (4, 5, 6, 7, 8);
-        // Wizard 0 runs past snaffle b (nearer than wizard 1 at the end); wizards 2 and 3 fly
-        // through each other; wizard 1 carries snaffle c into the bottom wall.
-        s.bodies[0] = body(5000.0, 5000.0, 100.0, 0.0);
-        s.bodies[1] = body(5800.0, 7200.0, 0.0, 200.0);
-        s.bodies[2] = body(9000.0, 2000.0, 500.0, 0.0);
-        s.bodies[3] = body(9600.0, 2000.0, -500.0, 0.0);
-        s.bodies[a] = body(15900.0, 3750.0, 300.0, 0.0);
-        s.bodies[b] = body(5450.0, 5000.0, 0.0, 0.0);
-        s.bodies[c] = s.bodies[1];
-        s.wizards[1].holding = Some(c as u8);
-        s.snaffles[c - FIRST_SNAFFLE].captured = true;
-        s.bodies[d] = body(8000.0, 6000.0, 0.0, 0.0);
-        s.bodies[e] = body(200.0, 1000.0, -100.0, -100.0);
-        s.bodies[FIRST_BLUDGER] = body(100.0, 4000.0, -300.0, 0.0);
-        s.bodies[FIRST_BLUDGER + 1] = body(12000.0, 800.0, 0.0, 0.0);
-        let score = s.players[0].score;
-        drift(&mut s);
-        assert!(!s.snaffles[a - FIRST_SNAFFLE].alive);
-        assert_eq!(s.players[0].score, score + 1);
-        assert_eq!(s.wizards[0].holding, Some(b as u8));
-        assert_eq!(s.bodies[b], s.bodies[0]);
-        assert_eq!(s.bodies[0], body(5100.0, 5000.0, 100.0, 0.0));
-        // Wizard 1 (radius 400) ends at y 7400, 300 past the wall's reach of 7100.
-        assert_eq!(s.bodies[1], body(5800.0, 6800.0, 0.0, -200.0));
-        assert_eq!(s.bodies[c], s.bodies[1]);
-        assert_eq!(s.bodies[2].pos, Vec2::new(9500.0, 2000.0));
-        assert_eq!(s.bodies[3].pos, Vec2::new(9100.0, 2000.0));
-        // Snaffle e (radius 150) ends at x 100, 50 past the left wall's reach.
-        assert_eq!(s.bodies[e], body(200.0, 900.0, 100.0, -100.0));
-        assert_eq!(s.bodies[FIRST_BLUDGER], body(600.0, 4000.0, 300.0, 0.0));
-        assert!(s.snaffles[d - FIRST_SNAFFLE].alive && !s.snaffles[d - FIRST_SNAFFLE].captured);
     }
 
     #[test]

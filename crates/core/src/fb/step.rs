@@ -136,12 +136,6 @@ pub fn apply_action(state: &mut State, w: usize, action: Action) -> Result<(), A
 /// Plays four valid orders (wizards 0..4) and the physics: the search's entry point. Orders the
 /// referee would reject are skipped, as for an eliminated player.
 pub fn step(state: &mut State, actions: &[Action; WIZARDS]) {
-    apply_orders(state, actions);
-    physics(state);
-}
-
-/// Phase O of [`step`]: the four orders, a team's rejected one eliminating it.
-fn apply_orders(state: &mut State, actions: &[Action; WIZARDS]) {
     for team in 0..2 {
         for (w, &action) in actions.iter().enumerate().skip(team * 2).take(2) {
             if apply_action(state, w, action).is_err() {
@@ -151,13 +145,7 @@ fn apply_orders(state: &mut State, actions: &[Action; WIZARDS]) {
             }
         }
     }
-}
-
-/// [`step`] with the movement of [`collide::drift`] (no bounces between bodies): not the
-/// referee's turn, a cheaper guess of it for a search's later turns.
-pub fn step_drift(state: &mut State, actions: &[Action; WIZARDS]) {
-    apply_orders(state, actions);
-    physics_moving(state, collide::drift);
+    physics(state);
 }
 
 /// The physics of a turn (phase U) and the preparation of the next (phase P), after every
@@ -168,12 +156,6 @@ pub fn physics(state: &mut State) {
 
 /// [`physics`], reporting each bounce of the movement to `contacts` (for replays).
 pub fn physics_with(state: &mut State, contacts: &mut impl crate::geom::Contacts) {
-    physics_moving(state, |s| collide::move_all_with(s, contacts));
-}
-
-/// The physics of a turn with `movement` for its step U7.
-#[inline]
-fn physics_moving(state: &mut State, movement: impl FnOnce(&mut State)) {
     forget_ignores(state);
     for w in 0..WIZARDS {
         release(state, w);
@@ -195,7 +177,7 @@ fn physics_moving(state: &mut State, movement: impl FnOnce(&mut State)) {
             p.magic += 1;
         }
     }
-    movement(state);
+    collide::move_all_with(state, contacts);
     for (slot, b) in state.bodies.iter_mut().enumerate() {
         let keep = if slot >= FIRST_BLUDGER {
             1.0 - 0.1

@@ -113,10 +113,6 @@ pub struct Params {
     /// degrees), whatever [`TURN_SPAN`] is. 0.6 pi at the contest's time: 263-0-237, +18 [-13,
     /// +49] after 500 games, undecided; with 60 plans a generation too, H0 (see README).
     pub mutate_turn: f64,
-    /// The turn of a plan (from 0) from which its plays move bodies by [`step::step_drift`], a
-    /// cheaper guess without bounces between bodies, rather than the referee's exact movement
-    /// (rounded, 1 to [`HORIZON`]; `HORIZON`: never).
-    pub drift_from: f64,
     /// The chance of a gene's kind being drawn anew, as a share of the mutation rate (a
     /// direction's and a power's chance of a change is the rate itself).
     pub mutate_kind: f64,
@@ -126,11 +122,6 @@ impl Params {
     /// Rounds of the opponent's reply and our search again in a turn (`reply`, rounded: 0 to 2).
     pub fn replies(&self) -> usize {
         self.reply.round().clamp(0.0, 2.0) as usize
-    }
-
-    /// The first turn of a play that drifts (`drift_from`, rounded: 1 to [`HORIZON`]).
-    pub fn drift_from(&self) -> usize {
-        self.drift_from.round().clamp(1.0, HORIZON as f64) as usize
     }
 }
 
@@ -170,7 +161,6 @@ impl Default for Params {
             reply: 1.0,
             mutate_turn: 0.4 * std::f64::consts::PI,
             mutate_kind: 0.5,
-            drift_from: HORIZON as f64,
         }
     }
 }
@@ -210,7 +200,6 @@ impl crate::params::Named for Params {
             ("reply", self.reply),
             ("mutate_turn", self.mutate_turn),
             ("mutate_kind", self.mutate_kind),
-            ("drift_from", self.drift_from),
         ]
         .into_iter()
         .chain(self.search.values())
@@ -250,7 +239,6 @@ impl crate::params::Named for Params {
             "reply" => self.reply = value,
             "mutate_turn" => self.mutate_turn = value.clamp(0.0, 2.0 * TURN_SPAN),
             "mutate_kind" => self.mutate_kind = value.clamp(0.0, 2.0),
-            "drift_from" => self.drift_from = value.clamp(1.0, HORIZON as f64),
             "accio_reserve" => self.accio_reserve = crate::params::count(name, value, 0)? as i32,
             _ => {
                 if !self.search.set(name, value)? {
@@ -289,7 +277,6 @@ impl Match<'_> {
     /// Plays our plan against `other` from the start; the final state.
     fn play(&self, plan: &Plan, other: &Plan) -> State {
         let mut s = self.start;
-        let drift_from = self.params.drift_from();
         for t in 0..HORIZON {
             let actions: [Action; WIZARDS] = std::array::from_fn(|w| {
                 let genes = if State::team(w) == self.me {
@@ -299,11 +286,7 @@ impl Match<'_> {
                 };
                 self.params.action(&s, w, &genes[t][w % 2])
             });
-            if t < drift_from {
-                step::step(&mut s, &actions);
-            } else {
-                step::step_drift(&mut s, &actions);
-            }
+            step::step(&mut s, &actions);
             if step::outcome(&s).is_some() {
                 break;
             }
@@ -579,66 +562,5 @@ mod tests {
         }
         assert_eq!(p.values(), wanted);
         assert!(p.set("search.nonsense", 1.0).is_err());
-    }
-
-    /// A play moves bodies exactly for its first `drift_from` turns and drifts after: on a
-    /// crowded start, the straight plans against each other end where the steps say.
-    #[test]
-    fn plays_drift_from_the_turn_drift_from_names() {
-        use super::{step, Match, State, HORIZON, STRAIGHT, WIZARDS};
-        // The four wizards around the middle, racing for the same snaffles: they collide.
-        let snaffles = [
-            (8000, 3000),
-            (8000, 4500),
-            (8000, 3750),
-            (6000, 3750),
-            (10000, 3750),
-        ];
-        let mut start = crate::fb::setup::initial_state(&snaffles).unwrap();
-        let wizards = [
-            (7000.0, 3000.0),
-            (7000.0, 4500.0),
-            (9000.0, 3000.0),
-            (9000.0, 4500.0),
-        ];
-        for (w, (x, y)) in wizards.into_iter().enumerate() {
-            start.bodies[w].pos = crate::geom::Vec2::new(x, y);
-        }
-        let by_hand = |params: &Params, drift_from: usize| {
-            let mut s = start;
-            for t in 0..HORIZON {
-                let actions: [step::Action; WIZARDS] =
-                    std::array::from_fn(|w| params.action(&s, w, &STRAIGHT[t][w % 2]));
-                if t < drift_from {
-                    step::step(&mut s, &actions);
-                } else {
-                    step::step_drift(&mut s, &actions);
-                }
-            }
-            s
-        };
-        let mut ends: Vec<State> = Vec::new();
-        for drift_from in [1, 3, HORIZON] {
-            let params = Params {
-                drift_from: drift_from as f64,
-                ..Params::default()
-            };
-            let game = Match {
-                start,
-                me: 0,
-                other: STRAIGHT,
-                reply: None,
-                params: &params,
-            };
-            let end = game.rollout(&STRAIGHT);
-            assert!(
-                end == by_hand(&params, drift_from),
-                "drift_from {drift_from}"
-            );
-            ends.push(end);
-        }
-        assert!(ends[0] != ends[2], "drifting from turn 1 changed nothing");
-        assert!(ends[1] != ends[2], "drifting from turn 3 changed nothing");
-        assert_eq!(Params::default().drift_from(), HORIZON);
     }
 }
