@@ -643,12 +643,11 @@ fn react(state: &mut State, event: Event) -> Slots {
     }
 }
 
-/// A body and, for a wizard, the snaffle it carries ([`carry`] moves it too).
+/// A body and the snaffle it carries, if any ([`carry`] moves it too).
 #[inline]
 fn with_carried(state: &State, a: u8) -> Slots {
     let a = a as usize;
-    let carried = if a < WIZARDS { state.held(a) } else { None };
-    1 << a | carried.map_or(0, |s| 1 << s)
+    1 << a | carried(state, a).map_or(0, |s| 1 << s)
 }
 
 /// The unit vector from `from` to `to`, or (1, 0) where they coincide.
@@ -662,13 +661,21 @@ fn normal(from: Vec2, to: Vec2) -> Vec2 {
     }
 }
 
+/// The snaffle body `a` carries: the one it holds, if it is a wizard.
+#[inline]
+fn carried(state: &State, a: usize) -> Option<usize> {
+    if a < WIZARDS {
+        state.held(a)
+    } else {
+        None
+    }
+}
+
 /// A held snaffle follows its wizard.
 #[inline]
 fn carry(state: &mut State, a: usize) {
-    if a < WIZARDS {
-        if let Some(s) = state.held(a) {
-            state.bodies[s] = state.bodies[a];
-        }
+    if let Some(s) = carried(state, a) {
+        state.bodies[s] = state.bodies[a];
     }
 }
 
