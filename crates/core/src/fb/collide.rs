@@ -203,17 +203,8 @@ impl Sweep {
     fn of(pos: Vec2, vel: Vec2, r: f64, mn: f64) -> Sweep {
         let end = pos + vel * mn;
         let m = r + 1.0;
-        // Plain comparisons rather than `f64::min` and `max`, which also order NaNs (none here).
-        let (x0, x1) = if pos.x < end.x {
-            (pos.x, end.x)
-        } else {
-            (end.x, pos.x)
-        };
-        let (y0, y1) = if pos.y < end.y {
-            (pos.y, end.y)
-        } else {
-            (end.y, pos.y)
-        };
+        let (x0, x1) = (pos.x.min(end.x), pos.x.max(end.x));
+        let (y0, y1) = (pos.y.min(end.y), pos.y.max(end.y));
         Sweep {
             x0: x0 - m,
             x1: x1 + m,

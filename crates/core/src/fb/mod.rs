@@ -19,7 +19,7 @@ pub mod step;
 use crate::geom::Vec2;
 pub use protocol::parse_action;
 pub use state::{Spell, State};
-use state::{FIRST_BLUDGER, FIRST_SNAFFLE};
+use state::{BODIES, FIRST_BLUDGER, FIRST_SNAFFLE};
 pub use step::{apply_action, outcome, physics, step, Action, ActionError, EndReason, Outcome};
 
 /// The field: x in 0..=16000, y in 0..=7500.
@@ -63,34 +63,54 @@ pub fn flies_at_goal(pos: Vec2, vel: Vec2, goal: Vec2) -> bool {
     (goal.x - pos.x).abs() < 5000.0 && (GOAL_TOP..=GOAL_BOTTOM).contains(&y)
 }
 
+/// A value for each slot by its kind of body: wizards, snaffles, bludgers.
+const fn by_kind(wizard: f64, snaffle: f64, bludger: f64) -> [f64; BODIES] {
+    let mut out = [bludger; BODIES];
+    let mut slot = 0;
+    while slot < FIRST_BLUDGER {
+        out[slot] = if slot < FIRST_SNAFFLE {
+            wizard
+        } else {
+            snaffle
+        };
+        slot += 1;
+    }
+    out
+}
+
+/// Every slot's radius, looked up rather than branched to (the collision search asks it of
+/// every body of every sub-step).
+const RADII: [f64; BODIES] = by_kind(400.0, 150.0, 200.0);
+/// Every slot's mass.
+const MASSES: [f64; BODIES] = by_kind(1.0, 0.5, 8.0);
+/// Every slot's share of its speed kept through a turn's friction.
+const SPEEDS_KEPT: [f64; BODIES] = by_kind(1.0 - 0.25, 1.0 - 0.25, 1.0 - 0.1);
+/// Every slot's `1 / mass`: exactly the referee's quotients, the masses being powers of two.
+const INV_MASSES: [f64; BODIES] = by_kind(1.0, 2.0, 0.125);
+
 /// Radius of the body in a slot.
 #[inline]
 pub fn radius(slot: usize) -> f64 {
-    if slot < FIRST_SNAFFLE {
-        400.0
-    } else if slot < FIRST_BLUDGER {
-        150.0
-    } else {
-        200.0
-    }
+    RADII[slot]
 }
 
 /// Mass of the body in a slot.
 #[inline]
 pub fn mass(slot: usize) -> f64 {
-    if slot < FIRST_SNAFFLE {
-        1.0
-    } else if slot < FIRST_BLUDGER {
-        0.5
-    } else {
-        8.0
-    }
+    MASSES[slot]
 }
 
-/// `1 / mass`, as the referee computes it (exact: the masses are powers of two).
+/// `1 / mass`, as the referee computes it, without a division.
 #[inline]
 pub fn inv_mass(slot: usize) -> f64 {
-    1.0 / mass(slot)
+    INV_MASSES[slot]
+}
+
+/// The share of its speed a body keeps through a turn's friction (spec section 1: wizards and
+/// snaffles 0.75, bludgers 0.9).
+#[inline]
+pub fn speed_kept(slot: usize) -> f64 {
+    SPEEDS_KEPT[slot]
 }
 
 /// Fantastic Bits as a [`crate::bot::Game`].
@@ -109,4 +129,29 @@ impl crate::bot::Game for Fb {
     type View = View;
     type Orders = [Action; 2];
     const NAME: &'static str = "fb";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use state::WIZARDS;
+
+    /// Each slot's radius, mass and speed kept are its kind's (spec section 1: wizards 400, 1
+    /// and 0.75, snaffles 150, 0.5 and 0.75, bludgers 200, 8 and 0.9), and its `1 / mass` is
+    /// the referee's quotient to the bit.
+    #[test]
+    fn slots_have_their_kinds_constants() {
+        for slot in 0..BODIES {
+            let (r, m, kept) = if slot < WIZARDS {
+                (400.0, 1.0, 0.75)
+            } else if slot < FIRST_BLUDGER {
+                (150.0, 0.5, 0.75)
+            } else {
+                (200.0, 8.0, 0.9)
+            };
+            assert_eq!((radius(slot), mass(slot)), (r, m), "slot {slot}");
+            assert_eq!(speed_kept(slot), kept, "slot {slot}");
+            assert_eq!(inv_mass(slot).to_bits(), (1.0 / m).to_bits(), "slot {slot}");
+        }
+    }
 }

@@ -179,12 +179,7 @@ pub fn physics_with(state: &mut State, contacts: &mut impl crate::geom::Contacts
     }
     collide::move_all_with(state, contacts);
     for (slot, b) in state.bodies.iter_mut().enumerate() {
-        let keep = if slot >= FIRST_BLUDGER {
-            1.0 - 0.1
-        } else {
-            1.0 - 0.25
-        };
-        b.vel = b.vel * keep;
+        b.vel = b.vel * super::speed_kept(slot);
         b.pos = symmetric_round(b.pos);
         b.vel = symmetric_round(b.vel);
     }
