@@ -203,13 +203,11 @@ impl Sweep {
     fn of(pos: Vec2, vel: Vec2, r: f64, mn: f64) -> Sweep {
         let end = pos + vel * mn;
         let m = r + 1.0;
-        let (x0, x1) = (pos.x.min(end.x), pos.x.max(end.x));
-        let (y0, y1) = (pos.y.min(end.y), pos.y.max(end.y));
         Sweep {
-            x0: x0 - m,
-            x1: x1 + m,
-            y0: y0 - m,
-            y1: y1 + m,
+            x0: pos.x.min(end.x) - m,
+            x1: pos.x.max(end.x) + m,
+            y0: pos.y.min(end.y) - m,
+            y1: pos.y.max(end.y) + m,
         }
     }
 
