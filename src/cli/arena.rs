@@ -113,6 +113,8 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
     if args.games == 0 || !args.games.is_multiple_of(2) {
         bail!("--games must be a positive even number: each seed is played twice, seats swapped");
     }
+    let mut players = players;
+    super::ladder::resolve(&mut players, game)?;
     let mut cfg = arena::Config::new(game, players, args.games, args.seed);
     if let Some(threads) = args.threads {
         cfg.threads = threads;

@@ -4,6 +4,7 @@
 //! - [`play`]: one game (`play`), and the cg-brutaltester referee (`referee`).
 //! - [`arena`]: many games, their statistics, shards merged (`arena`).
 //! - [`tune`]: SPSA runs and their reports (`tune`).
+//! - [`ladder`]: the accepted versions of our bots, built from their commits (`ladder`).
 //! - [`tools`]: `replay`, `verify`, `bundle`, `bench`.
 
 /// `println!` for a command's output: when the reader has gone (`botsim ... | head`), the command
@@ -23,6 +24,7 @@ macro_rules! say {
 }
 
 mod arena;
+mod ladder;
 mod play;
 mod tools;
 mod tune;
@@ -114,7 +116,10 @@ enum Command {
         output: PathBuf,
     },
     /// Tune a search bot's parameters by self-play (SPSA); report on a run; verify the result.
-    Tune(tune::TuneArgs),
+    Tune(Box<tune::TuneArgs>),
+    /// The accepted versions of our bots (ladder.toml): list, build from their commits, check.
+    #[command(subcommand)]
+    Ladder(ladder::LadderCommand),
     /// Serve as a referee for cg-brutaltester: its old protocol (-o) on stdin/stdout, or, given
     /// -p1 and -p2, its new one: play the game between the two programs and print their scores.
     Referee {
@@ -177,7 +182,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Play(args) => play::play(*args),
         Command::Arena(args) => arena::arena(*args),
-        Command::Tune(args) => tune::tune(args),
+        Command::Tune(args) => tune::tune(*args),
+        Command::Ladder(command) => ladder::ladder(command),
         Command::Replay { file, game, output } => tools::replay(&file, game, &output),
         Command::Referee {
             game,

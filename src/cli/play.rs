@@ -119,7 +119,9 @@ pub(super) fn one_game(
     record: bool,
     limits: LimitArgs,
 ) -> Result<(arena::GameResult, Option<trace::Trace>)> {
-    let mut cfg = arena::Config::new(game, players.to_vec(), 1, seed);
+    let mut players = players.to_vec();
+    super::ladder::resolve(&mut players, game)?;
+    let mut cfg = arena::Config::new(game, players, 1, seed);
     cfg.seeds = arena::Seeds::Given;
     cfg.limits = limits.limits(game);
     if let Some(text) = map {

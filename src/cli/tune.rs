@@ -100,6 +100,10 @@ pub(super) enum TuneCommand {
         /// Results of the games (JSON Lines); must not exist yet.
         #[arg(long, default_value = "tune-verify.jsonl")]
         results: PathBuf,
+        /// The opponent (any player, e.g. ladder:csb_v3); default: the bot with its defaults
+        /// at the same budget.
+        #[arg(long)]
+        against: Option<PlayerSpec>,
     },
 }
 
@@ -128,6 +132,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
             sprt,
             threads,
             results,
+            against,
         }) => {
             let text = std::fs::read_to_string(&params)
                 .with_context(|| format!("cannot read {}", params.display()))?;
@@ -135,17 +140,27 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
                 .map_err(|e| anyhow::anyhow!("{}: {e}", params.display()))?;
             let values: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
             let a = tune::bot_with(&bot, rollouts, &values)?;
-            let b = tune::bot_with(&bot, rollouts, &[])?;
+            let b = match against {
+                Some(player) => player,
+                None => tune::bot_with(&bot, rollouts, &[])?,
+            };
             if games == 0 || !games.is_multiple_of(2) {
                 bail!("--games must be a positive even number");
             }
-            let mut cfg = arena::Config::new(game, vec![a, b], games, 1);
+            let mut players = vec![a, b];
+            super::ladder::resolve(&mut players, game)?;
+            let mut cfg = arena::Config::new(game, players, games, 1);
             cfg.threads = threads.unwrap_or_else(all_cores);
             cfg.sprt = Some(sprt);
             let out = arena::run(&cfg, &results, false, |_| {})?;
             say!(
-                "tuned ({}) against the defaults, {} games:",
+                "tuned ({}) against {}, {} games:",
                 params.display(),
+                if cfg.players[1].is_builtin() {
+                    "the defaults".to_string()
+                } else {
+                    cfg.players[1].to_string()
+                },
                 out.results.len()
             );
             say!(
@@ -220,7 +235,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         .collect();
     match tune::bot_with(&args.bot, args.rollouts, &starts)? {
         PlayerSpec::Builtin(probe) => args.game.tools().check_builtin(&probe)?,
-        PlayerSpec::Program(_) => bail!("tune plays built-in bots only: --bot {}", args.bot),
+        _ => bail!("tune plays built-in bots only: --bot {}", args.bot),
     }
     let mut schedule = Schedule::new(args.iterations);
     schedule.alpha = file.alpha.unwrap_or(schedule.alpha);

@@ -30,6 +30,9 @@ pub enum SpecError {
     /// A program's command line with nothing in it.
     #[error("a player's command line is empty")]
     EmptyCommand,
+    /// `ladder:` without a version's name.
+    #[error("'ladder:' needs a version's name, e.g. ladder:csb_v3 (botsim ladder list)")]
+    NoLadderName,
 }
 
 impl Spec {

@@ -18,6 +18,7 @@
 //! - [`bundle`]: one source file for the contest server;
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
+//! - [`ladder`]: the accepted versions of our bots, rebuilt from their commits;
 //! - [`jsonl`]: the JSON Lines files of results and histories, safe to cut at any moment;
 
 pub use botsim_core::{bot, contest, csb, fb, geom, input, java, params, rules, search, text};
@@ -28,6 +29,7 @@ pub mod builtin;
 pub mod bundle;
 pub mod games;
 pub mod jsonl;
+pub mod ladder;
 pub mod player;
 pub mod referee;
 pub mod replay;

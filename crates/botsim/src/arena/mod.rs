@@ -303,10 +303,12 @@ fn player<G: crate::bot::Game>(
 where
     Process: Bot<G>,
 {
-    let command = match spec {
-        PlayerSpec::Builtin(spec) => return build(spec, seed),
-        PlayerSpec::Program(command) => command,
-    };
+    if let PlayerSpec::Builtin(spec) = spec {
+        return build(spec, seed);
+    }
+    let command = spec
+        .command()
+        .with_context(|| format!("{spec}: the ladder version was not built"))?;
     let seed = seed.to_string();
     let env: &[(&str, &str)] = if std::env::var_os(SEED_VAR).is_some() {
         &[]
@@ -335,11 +337,13 @@ pub fn check_players(cfg: &Config) -> Result<()> {
         let checks: Vec<_> = cfg
             .players
             .iter()
-            .filter_map(|p| match p {
-                PlayerSpec::Program(command) => Some(command),
-                PlayerSpec::Builtin(_) => None,
+            .filter(|p| !p.is_builtin())
+            .map(|p| {
+                s.spawn(move || match p.command() {
+                    Some(command) => Process::check_starts(command),
+                    None => bail!("{p}: the ladder version was not built"),
+                })
             })
-            .map(|p| s.spawn(move || Process::check_starts(p)))
             .collect();
         checks.into_iter().try_for_each(|c| {
             c.join()
