@@ -39,8 +39,7 @@ pub struct Weights {
 
 impl Default for Weights {
     /// Hand-set, then tuned: runner_facing and the blocker's three weights come from a
-    /// `botsim tune` run (examples/tune-csb.toml) that an SPRT confirmed, +32 Elo at 5,000
-    /// rollouts.
+    /// `botsim tune` run (examples/tune-csb.toml; its result in docs/experiments/csb.md).
     fn default() -> Weights {
         Weights {
             checkpoint: 30_000.0,

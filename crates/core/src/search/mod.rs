@@ -25,18 +25,6 @@ pub trait Problem {
     fn shift(&self, genome: &Self::Genome, rng: &mut Rng) -> Self::Genome;
     /// The plan's score (higher is better): one rollout.
     fn evaluate(&mut self, genome: &Self::Genome) -> f64;
-    /// A plan to put in every search's population in place of last turn's worst (a heuristic
-    /// plan the search may not find on its own). None by default.
-    fn seed(&self) -> Option<Self::Genome> {
-        None
-    }
-    /// The `k`-th variant of the population's best plan worth trying at the start of every
-    /// search (a discrete choice, such as a spell on one target, that mutation rarely finds),
-    /// or None when there are no more. Each is scored, and takes the worst plan's place when
-    /// it scores higher. None by default.
-    fn probe(&self, _best: &Self::Genome, _k: usize) -> Option<Self::Genome> {
-        None
-    }
 }
 
 /// A plan one turn later, its last turn repeated: what a plan found last turn says about this
@@ -155,9 +143,6 @@ pub struct Settings {
     pub mutation_start: f64,
     /// Mutation rate per gene at the end of a search.
     pub mutation_end: f64,
-    /// Random plans put in place of last turn's worst at the start of a search (fresh blood
-    /// for a population that carries over).
-    pub immigrants: usize,
 }
 
 impl Default for Settings {
@@ -168,21 +153,19 @@ impl Default for Settings {
             tournament: 3,
             mutation_start: 0.35,
             mutation_end: 0.05,
-            immigrants: 0,
         }
     }
 }
 
 impl Settings {
     /// The settings as named parameters (`search.*`).
-    pub fn values(&self) -> [(&'static str, f64); 6] {
+    pub fn values(&self) -> [(&'static str, f64); 5] {
         [
             ("search.population", self.population as f64),
             ("search.elites", self.elites as f64),
             ("search.tournament", self.tournament as f64),
             ("search.mutation_start", self.mutation_start),
             ("search.mutation_end", self.mutation_end),
-            ("search.immigrants", self.immigrants as f64),
         ]
     }
 
@@ -195,19 +178,16 @@ impl Settings {
             "search.tournament" => self.tournament = count(name, value, 1)?,
             "search.mutation_start" => self.mutation_start = value,
             "search.mutation_end" => self.mutation_end = value,
-            "search.immigrants" => self.immigrants = count(name, value, 0)?,
             _ => return Ok(false),
         }
-        for (what, n) in [("immigrants", self.immigrants), ("elites", self.elites)] {
-            if n >= self.population {
-                return Err(ParamError::Invalid {
-                    name: format!("search.{what}"),
-                    why: format!(
-                        "({n}) must be below search.population ({})",
-                        self.population
-                    ),
-                });
-            }
+        if self.elites >= self.population {
+            return Err(ParamError::Invalid {
+                name: "search.elites".to_string(),
+                why: format!(
+                    "({}) must be below search.population ({})",
+                    self.elites, self.population
+                ),
+            });
         }
         Ok(true)
     }
@@ -275,23 +255,12 @@ impl<G: Copy> Ga<G> {
         self.evolve(problem, budget, rng)
     }
 
-    /// A turn's first population: last turn's shifted by a turn, its worst replaced by the
-    /// problem's seed and immigrants; or random plans.
+    /// A turn's first population: last turn's shifted by a turn, or random plans.
     fn start<P: Problem<Genome = G>>(&mut self, problem: &mut P, rng: &mut Rng) {
         let n = self.settings.population;
         if self.genomes.len() == n {
             for g in &mut self.genomes {
                 *g = problem.shift(g, rng);
-            }
-            // Last turn's worst make room: the seed in the very worst's place, then immigrants.
-            let mut worst = self.order.iter().rev();
-            if let Some(seed) = problem.seed() {
-                if let Some(&i) = worst.next() {
-                    self.genomes[i] = seed;
-                }
-            }
-            for &i in worst.take(self.settings.immigrants) {
-                self.genomes[i] = problem.random(rng);
             }
         } else {
             self.genomes.clear();
@@ -318,7 +287,6 @@ impl<G: Copy> Ga<G> {
         }
         stats.rollouts += n as u64;
         self.rank();
-        self.probe(problem, &mut stats);
         loop {
             // How far through the budget: 0 at the start, 1 at the end.
             let progress = match budget {
@@ -342,24 +310,6 @@ impl<G: Copy> Ga<G> {
         let best = self.order[0];
         stats.best_score = self.scores[best];
         (self.genomes[best], stats)
-    }
-
-    /// Scores the problem's probes of the best plan; each that beats the worst plan takes its
-    /// place.
-    fn probe<P: Problem<Genome = G>>(&mut self, problem: &mut P, stats: &mut Stats) {
-        let best = self.genomes[self.order[0]];
-        let mut k = 0;
-        while let Some(variant) = problem.probe(&best, k) {
-            k += 1;
-            let score = problem.evaluate(&variant);
-            let worst = *self.order.last().expect("a population");
-            if score > self.scores[worst] {
-                self.genomes[worst] = variant;
-                self.scores[worst] = score;
-                self.rank();
-            }
-        }
-        stats.rollouts += k as u64;
     }
 
     /// One generation: elites survive, the rest are children of tournament winners, mutated.

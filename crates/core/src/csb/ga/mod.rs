@@ -35,9 +35,8 @@ pub struct Params {
     /// The genetic search's settings.
     pub search: Settings,
     /// Share of a turn's budget spent searching the opponent's plan. At 0 its plan is the best
-    /// of its last population, shifted a turn and scored once against our last plan: an SPRT
-    /// preferred that to a 25% share (149-0-103, +62 Elo at 10k rollouts), since our own
-    /// search gains more from the rollouts.
+    /// of its last population, shifted a turn and scored once against our last plan (why 0:
+    /// docs/experiments/csb.md).
     pub opponent_share: f64,
     /// Probability mass of the SHIELD and BOOST genes.
     pub shield_gene: f64,
@@ -49,7 +48,7 @@ impl Default for Params {
     fn default() -> Params {
         Params {
             weights: Weights::default(),
-            // mutation_end and shield_gene tuned with the weights (see `Weights::default`).
+            // mutation_end and shield_gene tuned with the weights (docs/experiments/csb.md).
             search: Settings {
                 mutation_end: 0.091,
                 ..Settings::default()

@@ -22,118 +22,51 @@ use crate::search::{crossover_units, shift_units, Duel, Problem, Rng, Settings, 
 use plan::{random_gene, STRAIGHT, TURN_SPAN};
 use std::time::Instant;
 
-/// Turns a plan looks ahead. 5 instead of 4, with the plans scored against two opponents
-/// (`robust`), at equal work (1,200 rollouts against fb_v4's 1,500): 129-0-85, +72.5 [+29.5,
-/// +117.7], SPRT elo1=25 H1 after 214 games. Before `robust`, 5 was +10 to +35 and never
-/// decided. With the reply searched too, at the contest's time (both bots 85 ms, two games at
-/// a time): 4 against 5 lost 25-0-53, SPRT H0 after 78 games; 6 against 5: see README.
+/// Turns a plan looks ahead (docs/experiments/fb.md has the horizons tried).
 pub const HORIZON: usize = 6;
 
-/// The bot's parameters.
+/// The bot's parameters: each one today's bot uses or a tuning run varies. Why each default is
+/// what it is, and the options tried and removed, are in docs/experiments/fb.md.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     /// The evaluation's weights.
     pub weights: Weights,
     /// The genetic search's settings.
     pub search: Settings,
-    /// Share of a turn's budget spent on the opponent's plan.
+    /// Share of each round of a turn's searches spent on the opponent's plan.
     pub opponent_share: f64,
-    /// Probability mass of the spell genes. 0.12 against 0.06: 178-0-130, +55 [+19, +92],
-    /// SPRT elo1=25 H1 after 308 games at 6,000 rollouts; 0.24 against 0.12: 249-0-275, -17,
-    /// H0 after 524.
+    /// Probability mass of the spell genes (Flipendo or Accio on a free snaffle).
     pub spell_gene: f64,
     /// Share of the gene's kind range, after the spell genes, in which a free wizard's natural
     /// aim is our own goal's centre rather than its nearest free snaffle: a keeper's run home
     /// that the direction gene (up to 90 degrees off the natural aim) cannot express when the
-    /// snaffles lie ahead. 0.1 against 0 (fb_v8) at the contest's time: 403-0-336, +32 [+8,
-    /// +57], SPRT elo0=0 elo1=25 H1 after 739 games (seed 1010000).
+    /// snaffles lie ahead.
     pub keeper: f64,
-    /// Where a keeper's natural aim lies on the way from our goal's centre (0) to the snaffle
-    /// that threatens it most (1): a keeper cuts the line of the shot rather than standing in
-    /// the mouth.
-    pub keeper_aim: f64,
-    /// Share of the gene's kind range (from 0) in which a wizard holding a snaffle throws at its
-    /// teammate (where it will be next turn) rather than at the goal's centre: a pass the
-    /// direction gene finds only by chance. 0: at 0.1 (with `keeper` 0.1 on both sides) it went
-    /// 246-0-254, -6 [-36, +24] after 500 games at the contest's time (seed 1020000).
-    pub pass: f64,
-    /// Above 0.5: spell genes also draw Petrificus, on a free snaffle that flies at our goal
-    /// ([`spell_of`]). Off: on shots only it lost 36-0-66 (-105, SPRT H0 after 102 games at
-    /// 1,200 rollouts). Earlier, on any free snaffle or opponent's wizard, the bot lost 157 of
-    /// 200 games: it cast Petrificus as soon as it had the 10 magic, so magic never reached the
-    /// 20 of Flipendo, the spell that wins games; with 20 magic kept back it still lost
-    /// 88-0-112, -42 [-90, +5].
-    pub petrificus: f64,
     /// Weight of a plan's score against a straight opponent (every wizard at full speed to its
     /// nearest snaffle, throwing at the goal) beside its score against the opponent's searched
     /// plan (0: the searched plan only). Above 0 each rollout plays the plan twice: a plan
     /// that only wins against one guess of the opponent's moves scores less.
     pub robust: f64,
-    /// With `robust`: the share of the plan's score that is its worse score of the two
-    /// (against the searched plan, against the straight opponent) rather than their weighted
-    /// mean.
-    pub pessimism: f64,
-    /// Above 0.5: a free wizard's natural aim is [`chase_target`] (the two wizards split
-    /// between two snaffles) rather than its nearest free snaffle.
-    pub split_aim: f64,
-    /// Above 0.5: every search starts with the straight plan (full speed to the natural aim,
-    /// throws at the goal centre) among last turn's plans. Off, and `split_aim` too: both on
-    /// won 335-0-269 (+38, SPRT H1) at 1,200 rollouts, but 54-0-55 at 6,000 and 42-0-58 at the
-    /// contest's time (-56 [-122, +6]): they stand in for search the bot has at 85 ms.
-    pub seed_straight: f64,
-    /// Above 0.5: spell genes also draw Accio (on any free snaffle). Off, the magic goes to
-    /// Flipendo only, and the bot lost 13-0-44 (-226 [-363, -132], SPRT H0 after 57 games at
-    /// 6,000 rollouts): Accio is cast about three times a game, Flipendo almost never.
-    pub accio: f64,
-    /// Magic an Accio must leave: with 20, Accio waits for 35 magic and keeps Flipendo's 20.
-    /// 0: at 20 the bot lost 18-0-56 (SPRT H0 after 73 games at 6,000 rollouts); the bot casts
-    /// Accio in about half the turns it can, and Flipendo almost never.
-    pub accio_reserve: i32,
-    /// Above 0.5: spell genes also draw Obliviate, on either bludger. Off: with `affordable`
-    /// on, 100-0-130, -46 [-90, -3], SPRT H0 after 230 games at 6,000 rollouts.
-    pub obliviate: f64,
-    /// Above 0.5: a spell gene draws among the spells the team's magic pays for (at 15 to 19
-    /// magic every spell gene is an Accio), rather than among all of them. Off: on, it won
-    /// 423-0-355 (+30, SPRT elo1=25 H1 after 778 games) at 6,000 rollouts, but at the contest's
-    /// time, against the bot without it, it did not confirm (see README).
-    pub affordable: f64,
-    /// Above 0.5: every search first tries the best plan with each free wizard's first order
-    /// replaced by each spell the team can pay for, on each target (`Problem::probe`). Off:
-    /// with `affordable` on, 123-1-144, -27 [-63, +8], SPRT H0 after 268 games at 6,000
-    /// rollouts: spells found this way are cast greedily, by both sides of the duel.
-    pub probes: f64,
-    /// Rounds of reply in a turn ([`Params::replies`]): after the opponent's plan is searched
-    /// against our last and ours against it, each round searches the opponent's reply to our
-    /// new plan, then ours again, scored against both of the opponent's plans
-    /// (`Duel::search_replied`). The turn is split equally among the rounds, each the
-    /// opponent's `opponent_share` of it first. 0: two searches, as before. 2 against 1 at the
-    /// contest's time: 75-0-74, +4.7 [-53, +63] after 149 games (seed 550000, stopped).
-    pub reply: f64,
+    /// Rounds of reply in a turn, 0 to 2: after the opponent's plan is searched against our
+    /// last and ours against it, each round searches the opponent's reply to our new plan, then
+    /// ours again, scored against both of the opponent's plans (`Duel::search_replied`). The
+    /// turn is split equally among the rounds, each the opponent's `opponent_share` of it first.
+    pub replies: usize,
     /// A mutated direction turns by up to half this either way, in radians (0.4 pi: up to 36
-    /// degrees), whatever [`TURN_SPAN`] is. 0.6 pi at the contest's time: 263-0-237, +18 [-13,
-    /// +49] after 500 games, undecided; with 60 plans a generation too, H0 (see README).
+    /// degrees), whatever [`TURN_SPAN`] is.
     pub mutate_turn: f64,
     /// The chance of a gene's kind being drawn anew, as a share of the mutation rate (a
     /// direction's and a power's chance of a change is the rate itself).
     pub mutate_kind: f64,
 }
 
-impl Params {
-    /// Rounds of the opponent's reply and our search again in a turn (`reply`, rounded: 0 to 2).
-    pub fn replies(&self) -> usize {
-        self.reply.round().clamp(0.0, 2.0) as usize
-    }
-}
+/// Most rounds of reply ([`Params::replies`]).
+pub const MAX_REPLIES: usize = 2;
 
 impl Default for Params {
     fn default() -> Params {
         Params {
             weights: Weights::default(),
-            // 40 plans a generation: 88-0-54 (+85 Elo) against 24, SPRT elo1=40 H1; 60 at the
-            // contest's time, +15 [-15, +45] after 500 games, undecided. Each
-            // search's mutation rate annealed from 0.55 rather than 0.35: see README (0.15 lost
-            // 23-0-45 in 68 games). The opponent's plan changes between a turn's searches, and a
-            // population warm from the last one needs more than fine-tuning.
             search: Settings {
                 population: 40,
                 mutation_start: 0.55,
@@ -142,23 +75,8 @@ impl Default for Params {
             opponent_share: 0.25,
             spell_gene: 0.12,
             keeper: 0.1,
-            keeper_aim: 0.0,
-            pass: 0.0,
-            petrificus: 0.0,
-            // Against fb_v3 at the same simulations (1,500 rollouts of two plays against
-            // 3,000): 403-0-332, +33 [+8, +59], SPRT elo1=25 H1 after 735 games.
             robust: 0.5,
-            pessimism: 0.0,
-            split_aim: 0.0,
-            seed_straight: 0.0,
-            accio: 1.0,
-            accio_reserve: 0,
-            obliviate: 0.0,
-            affordable: 0.0,
-            probes: 0.0,
-            // At the contest's time, against the bot without it (both 85 ms): 96-0-53, +106.5
-            // [+50.4, +168.6], SPRT elo0=0 elo1=25 H1 after 149 games (seed 540000).
-            reply: 1.0,
+            replies: 1,
             mutate_turn: 0.4 * std::f64::consts::PI,
             mutate_kind: 0.5,
         }
@@ -176,28 +94,11 @@ impl crate::params::Named for Params {
             ("weights.magic", w.magic),
             ("weights.win", w.win),
             ("weights.deny", w.deny),
-            ("weights.their_hold", w.their_hold),
-            ("weights.conceded", w.conceded),
-            ("weights.lead", w.lead),
-            ("weights.mouth", w.mouth),
-            ("weights.danger", w.danger),
-            ("weights.danger_reach", w.danger_reach),
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
             ("keeper", self.keeper),
-            ("keeper_aim", self.keeper_aim),
-            ("pass", self.pass),
-            ("petrificus", self.petrificus),
             ("robust", self.robust),
-            ("pessimism", self.pessimism),
-            ("split_aim", self.split_aim),
-            ("seed_straight", self.seed_straight),
-            ("accio", self.accio),
-            ("accio_reserve", self.accio_reserve as f64),
-            ("obliviate", self.obliviate),
-            ("affordable", self.affordable),
-            ("probes", self.probes),
-            ("reply", self.reply),
+            ("replies", self.replies as f64),
             ("mutate_turn", self.mutate_turn),
             ("mutate_kind", self.mutate_kind),
         ]
@@ -216,30 +117,22 @@ impl crate::params::Named for Params {
             "weights.magic" => w.magic = value,
             "weights.win" => w.win = value,
             "weights.deny" => w.deny = value,
-            "weights.their_hold" => w.their_hold = value,
-            "weights.conceded" => w.conceded = value,
-            "weights.lead" => w.lead = value,
-            "weights.mouth" => w.mouth = value,
-            "weights.danger" => w.danger = value,
-            "weights.danger_reach" => w.danger_reach = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
             "keeper" => self.keeper = value.clamp(0.0, 1.0),
-            "keeper_aim" => self.keeper_aim = value.clamp(0.0, 1.0),
-            "pass" => self.pass = value.clamp(0.0, 1.0),
-            "petrificus" => self.petrificus = value,
             "robust" => self.robust = value.clamp(0.0, 1.0),
-            "pessimism" => self.pessimism = value.clamp(0.0, 1.0),
-            "split_aim" => self.split_aim = value,
-            "seed_straight" => self.seed_straight = value,
-            "accio" => self.accio = value,
-            "obliviate" => self.obliviate = value,
-            "affordable" => self.affordable = value,
-            "probes" => self.probes = value,
-            "reply" => self.reply = value,
+            "replies" => {
+                let n = crate::params::count(name, value, 0)?;
+                if n > MAX_REPLIES {
+                    return Err(ParamError::Invalid {
+                        name: name.to_string(),
+                        why: format!("must be 0 to {MAX_REPLIES}, not {value}"),
+                    });
+                }
+                self.replies = n;
+            }
             "mutate_turn" => self.mutate_turn = value.clamp(0.0, 2.0 * TURN_SPAN),
             "mutate_kind" => self.mutate_kind = value.clamp(0.0, 2.0),
-            "accio_reserve" => self.accio_reserve = crate::params::count(name, value, 0)? as i32,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -343,20 +236,7 @@ impl Problem for Match<'_> {
             return score;
         }
         let straight = self.score_against(plan, &STRAIGHT);
-        let mean = (1.0 - robust) * score + robust * straight;
-        let p = self.params.pessimism;
-        if p == 0.0 {
-            return mean;
-        }
-        (1.0 - p) * mean + p * score.min(straight)
-    }
-
-    fn seed(&self) -> Option<Plan> {
-        (self.params.seed_straight > 0.5).then_some(STRAIGHT)
-    }
-
-    fn probe(&self, best: &Plan, k: usize) -> Option<Plan> {
-        self.params.probe(&self.start, self.me, best, k)
+        (1.0 - robust) * score + robust * straight
     }
 }
 
@@ -477,7 +357,7 @@ impl ContestBot for GaBot {
         let ours = |theirs: &Plan, reply: Option<&Plan>| problem(team, theirs, reply);
         let (think, share) = (self.think, params.opponent_share);
         let duel = &mut self.duel;
-        let (plan, stats) = match params.replies() {
+        let (plan, stats) = match params.replies {
             0 => duel.search_replied(
                 think.phases(first, started, rounds::<2>(share)),
                 &ours_before,
@@ -541,8 +421,7 @@ mod tests {
             "search.population",
             "search.elites",
             "search.tournament",
-            "search.immigrants",
-            "accio_reserve",
+            "replies",
         ];
         let mut p = Params::default();
         let wanted: Vec<(&str, f64)> = Params::default()
@@ -562,5 +441,7 @@ mod tests {
         }
         assert_eq!(p.values(), wanted);
         assert!(p.set("search.nonsense", 1.0).is_err());
+        assert!(p.set("replies", 3.0).is_err(), "at most MAX_REPLIES");
+        assert!(p.set("replies", 1.5).is_err(), "a count");
     }
 }
