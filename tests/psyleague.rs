@@ -2,22 +2,24 @@
 //! `./test` in a virtual environment): a short league of program bots plays every game, a bot
 //! that crashes loses without stopping the league, and `psyleague show` ranks them.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The psyleague program: `BOTSIM_PSYLEAGUE`, else the one `./test` installs.
-fn psyleague() -> PathBuf {
+/// The psyleague program: `BOTSIM_PSYLEAGUE`, else the one `./test` installs; `None` (the test
+/// skipped) when it is not there.
+fn psyleague(test: &str) -> Option<PathBuf> {
     let path = std::env::var_os("BOTSIM_PSYLEAGUE")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("target/psyleague-venv/bin/psyleague")
         });
-    assert!(
-        path.exists(),
-        "{} not found: run ./test, which installs psyleague 0.4.1 in target/psyleague-venv",
+    let install = format!(
+        "{} not found: ./test installs psyleague 0.4.1 there (or set BOTSIM_PSYLEAGUE)",
         path.display()
     );
-    path
+    common::tool_present(test, path.exists(), &install).then_some(path)
 }
 
 fn run(dir: &Path, program: &Path, args: &[&str]) -> String {
@@ -37,7 +39,9 @@ fn run(dir: &Path, program: &Path, args: &[&str]) -> String {
 
 #[test]
 fn a_psyleague_league_plays_every_game_with_botsim() {
-    let psyleague = psyleague();
+    let Some(psyleague) = psyleague("a_psyleague_league_plays_every_game_with_botsim") else {
+        return;
+    };
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("botsim-psyleague-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -58,7 +62,7 @@ fn a_psyleague_league_plays_every_game_with_botsim() {
         )
         .unwrap();
     }
-    // README's recipe: the setup copies the program; the game command is botsim play --json.
+    // docs/arena.md's recipe: the setup copies the program; the game command is botsim play --json.
     let botsim = env!("CARGO_BIN_EXE_botsim");
     let cfg_path = dir.join("psyleague.cfg");
     let cfg = std::fs::read_to_string(&cfg_path).unwrap();
