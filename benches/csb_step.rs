@@ -1,8 +1,8 @@
 //! Criterion benches of the CSB step, in the search's action form and from text orders, and of
 //! the pieces the step spends its time in.
 
-use botsim::bench::{csb_random_turns, csb_sample, Drive};
-use botsim::csb::{self, Command, Thrust};
+use botsim::games::csb::bench::{csb_random_turns, csb_sample, Drive};
+use botsim_core::csb::{self, Command, Thrust};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -56,7 +56,7 @@ fn step(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("csb_parts");
     g.bench_function("java_atan2", |b| {
-        b.iter(|| botsim::java::atan2(black_box(-3127.0), black_box(4411.0)))
+        b.iter(|| botsim_core::java::atan2(black_box(-3127.0), black_box(4411.0)))
     });
     g.bench_function("sin_cos", |b| b.iter(|| black_box(2.3456f64).sin_cos()));
     g.bench_function("parse_order", |b| {

@@ -1,7 +1,7 @@
 //! Criterion benches of the FB step: one turn of four orders, and a seeded random workload.
 
-use botsim::bench::{fb_random_action, fb_random_turns};
-use botsim::fb;
+use botsim::games::fb::bench::{fb_random_action, fb_random_turns};
+use botsim_core::fb;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

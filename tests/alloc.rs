@@ -1,9 +1,10 @@
 //! The hot path allocates nothing: a counting global allocator watches 100,000 turns of random
 //! play of each game (CSB driven both by the search's action form and by parsed text orders).
 
-use botsim::bench::{fb_random_action, text_pool};
-use botsim::csb::{self, Command, Setup, Steer, Thrust};
-use botsim::fb;
+use botsim::games::csb::bench::text_pool;
+use botsim::games::fb::bench::fb_random_action;
+use botsim_core::csb::{self, Command, Setup, Steer, Thrust};
+use botsim_core::fb;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -131,14 +132,14 @@ fn fb_steps_allocate_nothing() {
 /// allocates nothing.
 #[test]
 fn csb_search_allocates_nothing() {
-    use botsim::csb::eval::Roles;
-    use botsim::csb::ga::{Params, Race};
-    use botsim::search::{Budget, Ga, Rng};
+    use botsim_core::csb::eval::Roles;
+    use botsim_core::csb::ga::{Params, Race};
+    use botsim_core::search::{Budget, Ga, Rng};
     let setup = Setup::from_seed(3);
     let params = Params::default();
     let mut ga = Ga::new(params.search);
     let mut rng = Rng::new(1);
-    let straight = [[params.gene(0.5, 0.9); 2]; botsim::csb::ga::HORIZON];
+    let straight = [[params.gene(0.5, 0.9); 2]; botsim_core::csb::ga::HORIZON];
     let mut state = setup.initial_state();
     let roles = |s: &csb::State| Roles::assign(&setup.track, s, &params.weights, None);
     let mut problem = Race::new(&setup.track, state, 0, &straight, roles(&state), &params);

@@ -303,7 +303,10 @@ fn replays_verify() {
     let out = arena::run(&c, &tmp("replays.jsonl"), false, |_| {}).unwrap();
     for g in 0..2 {
         let games = botsim::trace::read_file(&dir.join(format!("game{g:06}.jsonl.gz"))).unwrap();
-        assert_eq!(botsim::referee::csb::verify(&games[0]).map(|_| ()), Ok(()));
+        assert_eq!(
+            botsim::games::csb::referee::verify(&games[0]).map(|_| ()),
+            Ok(())
+        );
         // HTML pages for the games A won, and only those.
         let page = dir.join(format!("game{g:06}.html"));
         assert_eq!(page.exists(), out.results[g].points_a() == 1.0, "game {g}");

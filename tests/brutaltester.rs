@@ -8,8 +8,8 @@
 //! `botsim::referee::brutaltester` and followed here to the letter: the arguments it appends to
 //! the referee's command, scores read as integers in player order, stderr taken as errors.
 
-use botsim::bot::Bot;
-use botsim::contest::ContestBot;
+use botsim_core::bot::Bot;
+use botsim_core::contest::ContestBot;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 
@@ -83,7 +83,7 @@ fn ranking(scores: [i32; 2]) -> &'static str {
 
 #[test]
 fn csb_through_the_tester_protocol() {
-    use botsim::csb::ga::{GaBot, Params, Think};
+    use botsim_core::csb::ga::{GaBot, Params, Think};
     let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
     let mut bots: [Answerer; 2] = [
@@ -93,14 +93,18 @@ fn csb_through_the_tester_protocol() {
     let end = through_the_protocol("csb", 12, &mut bots);
     let (mut a, mut b) = (mk(1), mk(2));
     let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
-    let rec = botsim::referee::csb::play(&botsim::referee::csb::GameSpec::Seed(12), [x, y], false)
-        .unwrap();
+    let rec = botsim::games::csb::referee::play(
+        &botsim::games::csb::referee::GameSpec::Seed(12),
+        [x, y],
+        false,
+    )
+    .unwrap();
     assert_eq!(end, ranking(rec.scores));
 }
 
 #[test]
 fn fb_through_the_tester_protocol() {
-    use botsim::fb::ga::{GaBot, Params, Think};
+    use botsim_core::fb::ga::{GaBot, Params, Think};
     let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
     let mut bots: [Answerer; 2] = [
@@ -110,7 +114,7 @@ fn fb_through_the_tester_protocol() {
     let end = through_the_protocol("fb", 12, &mut bots);
     let (mut a, mut b) = (mk(1), mk(2));
     let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
-    let rec = botsim::referee::fb::play(12, [x, y], false).unwrap();
+    let rec = botsim::games::fb::referee::play(12, [x, y], false).unwrap();
     assert_eq!(end, ranking(rec.scores));
 }
 
@@ -139,7 +143,7 @@ fn scores_read(stdout: &str) -> [i32; 2] {
 
 #[test]
 fn csb_through_the_new_protocol_plays_the_game_in_process() {
-    use botsim::csb::ga::{GaBot, Params, Think};
+    use botsim_core::csb::ga::{GaBot, Params, Think};
     let dir = tempfile_dir("csb-new");
     let log = dir.join("game1.json");
     let bot = env!("CARGO_BIN_EXE_csb_bot");
@@ -156,8 +160,12 @@ fn csb_through_the_new_protocol_plays_the_game_in_process() {
     let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
     let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
-    let rec = botsim::referee::csb::play(&botsim::referee::csb::GameSpec::Seed(12), [x, y], true)
-        .unwrap();
+    let rec = botsim::games::csb::referee::play(
+        &botsim::games::csb::referee::GameSpec::Seed(12),
+        [x, y],
+        true,
+    )
+    .unwrap();
     assert_eq!(scores_read(&stdout), rec.scores);
     // The log is the game's trace: the same game, turn for turn, with what each program wrote
     // on stderr in the turn it wrote it (the contest bots' report of that turn).
@@ -180,7 +188,7 @@ fn csb_through_the_new_protocol_plays_the_game_in_process() {
 
 #[test]
 fn fb_through_the_new_protocol_plays_the_game_in_process() {
-    use botsim::fb::ga::{GaBot, Params, Think};
+    use botsim_core::fb::ga::{GaBot, Params, Think};
     let bot = env!("CARGO_BIN_EXE_fb_bot");
     let p1 = format!("{bot} --rollouts 300 --seed 3");
     let p2 = format!("{bot} --rollouts 300 --seed 4");
@@ -189,7 +197,7 @@ fn fb_through_the_new_protocol_plays_the_game_in_process() {
     let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(3), mk(4));
     let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
-    let rec = botsim::referee::fb::play(21, [x, y], false).unwrap();
+    let rec = botsim::games::fb::referee::play(21, [x, y], false).unwrap();
     assert_eq!(scores_read(&stdout), rec.scores);
 }
 

@@ -47,9 +47,9 @@ fn outputs(game: &str, command: &str) -> Vec<Vec<String>> {
     bot.first_turn = std::time::Duration::from_secs(5);
     let trace = match game {
         "csb" => {
-            let mut racer = botsim::csb::racer::Racer::default();
-            botsim::referee::csb::play(
-                &botsim::referee::csb::GameSpec::Seed(4),
+            let mut racer = botsim_core::csb::racer::Racer::default();
+            botsim::games::csb::referee::play(
+                &botsim::games::csb::referee::GameSpec::Seed(4),
                 [&mut bot, &mut racer],
                 true,
             )
@@ -57,8 +57,8 @@ fn outputs(game: &str, command: &str) -> Vec<Vec<String>> {
             .trace
         }
         _ => {
-            let mut chaser = botsim::fb::chaser::Chaser::default();
-            botsim::referee::fb::play(4, [&mut chaser, &mut bot], true)
+            let mut chaser = botsim_core::fb::chaser::Chaser::default();
+            botsim::games::fb::referee::play(4, [&mut chaser, &mut bot], true)
                 .unwrap()
                 .trace
         }

@@ -209,7 +209,7 @@ fn fb_play_and_verify() {
     // The referee's seed 3, as the contest server plays it: its snaffles in the trace.
     let game = &botsim::trace::read_file(std::path::Path::new(&trace)).unwrap()[0];
     assert_eq!(game.seed, Some(3));
-    let first = botsim::fb::setup::snaffles_from_seed(3)[0];
+    let first = botsim_core::fb::setup::snaffles_from_seed(3)[0];
     let snaffle = &game.setup["initial_state"]["snaffles"][0]["pos"];
     assert_eq!(
         snaffle,

@@ -1,9 +1,9 @@
 //! Whole games between in-process bots, and their traces.
 
-use botsim::bot::{Answer, Bot};
-use botsim::csb::{racer::Racer, Csb, EndReason, View};
-use botsim::referee::csb::{play, verify, GameSpec};
+use botsim::games::csb::referee::{play, verify, GameSpec};
 use botsim::trace;
+use botsim_core::bot::{Answer, Bot};
+use botsim_core::csb::{racer::Racer, Csb, EndReason, View};
 
 #[test]
 fn racers_finish_and_their_trace_replays() {
@@ -33,7 +33,7 @@ impl Bot<Csb> for Scripted {
     fn name(&self) -> String {
         "scripted".into()
     }
-    fn play(&mut self, _: &View, _: &[String]) -> Answer<[botsim::csb::Order<'static>; 2]> {
+    fn play(&mut self, _: &View, _: &[String]) -> Answer<[botsim_core::csb::Order<'static>; 2]> {
         if self.0.is_empty() {
             return Answer::Silent;
         }

@@ -163,20 +163,20 @@ fn trace_lines() -> &'static [String; 2] {
             serde_json::to_string(&t).expect("a trace serializes")
         };
         let (mut a, mut b) = (
-            botsim::csb::racer::Racer::default(),
-            botsim::csb::racer::Racer::default(),
+            botsim_core::csb::racer::Racer::default(),
+            botsim_core::csb::racer::Racer::default(),
         );
-        let csb = botsim::referee::csb::play(
-            &botsim::referee::csb::GameSpec::Seed(5),
+        let csb = botsim::games::csb::referee::play(
+            &botsim::games::csb::referee::GameSpec::Seed(5),
             [&mut a, &mut b],
             true,
         )
         .expect("a CSB game");
         let (mut a, mut b) = (
-            botsim::fb::chaser::Chaser::default(),
-            botsim::fb::chaser::Chaser::default(),
+            botsim_core::fb::chaser::Chaser::default(),
+            botsim_core::fb::chaser::Chaser::default(),
         );
-        let fb = botsim::referee::fb::play(5, [&mut a, &mut b], true).expect("an FB game");
+        let fb = botsim::games::fb::referee::play(5, [&mut a, &mut b], true).expect("an FB game");
         [
             short(csb.trace.expect("recorded")),
             short(fb.trace.expect("recorded")),
@@ -217,13 +217,13 @@ proptest! {
     #[test]
     fn csb_orders(base in prop::sample::select(CSB_ORDERS), e in edits()) {
         let line = apply(base, &e);
-        let _ = botsim::csb::parse_order(&line);
+        let _ = botsim_core::csb::parse_order(&line);
     }
 
     #[test]
     fn fb_orders(base in prop::sample::select(FB_ORDERS), e in edits()) {
         let line = apply(base, &e);
-        let _ = botsim::fb::parse_action(&line);
+        let _ = botsim_core::fb::parse_action(&line);
     }
 
     #[test]
@@ -259,10 +259,10 @@ proptest! {
 #[test]
 fn the_bases_are_read_whole() {
     // The cases start from input the readers accept, so that edits reach every field.
-    let csb = botsim::csb::parse_order(CSB_ORDERS[1]);
+    let csb = botsim_core::csb::parse_order(CSB_ORDERS[1]);
     assert!(csb.is_ok(), "{csb:?}");
     for line in FB_ORDERS {
-        assert!(botsim::fb::parse_action(line).is_ok(), "{line}");
+        assert!(botsim_core::fb::parse_action(line).is_ok(), "{line}");
     }
     for line in trace_lines() {
         let games = trace::read_bytes(line.as_bytes()).expect("a trace line");

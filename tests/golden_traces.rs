@@ -1,9 +1,9 @@
 //! The golden traces: games recorded from the official referees. Every input line, every state
 //! (CSB angles bit for bit) and every result must be reproduced.
 
-use botsim::referee::csb::verify;
-use botsim::rules::Rules;
+use botsim::games::csb::referee::verify;
 use botsim::trace::{self, Trace};
+use botsim_core::rules::Rules;
 use std::path::PathBuf;
 
 fn data_files() -> Vec<PathBuf> {
@@ -115,7 +115,7 @@ fn every_golden_fb_game_replays_exactly() {
     let (mut games, mut turns) = (0, 0);
     for f in &files {
         for (k, game) in trace::read_file(f).unwrap().iter().enumerate() {
-            match botsim::referee::fb::verify(game) {
+            match botsim::games::fb::referee::verify(game) {
                 Ok(n) => turns += n,
                 Err((_, m)) => panic!("{} game {}: {m}", f.display(), k + 1),
             }
@@ -129,7 +129,7 @@ fn every_golden_fb_game_replays_exactly() {
 fn tampered_fb_games_are_rejected() {
     let games = trace::read_file(&game_files("fb")[0]).unwrap();
     let base = games.iter().find(|g| g.turns.len() > 100).unwrap().clone();
-    let verify = botsim::referee::fb::verify;
+    let verify = botsim::games::fb::referee::verify;
 
     let mut g = base.clone();
     g.turns[40].state["bludgers"][0]["lastVictim"] = 77.into();
@@ -158,7 +158,7 @@ fn tampered_fb_games_are_rejected() {
 #[test]
 fn fast_physics_rarely_disagrees() {
     let games = all_games();
-    let (turns, differ, faced) = botsim::bench::csb_fast_disagreement(&games).unwrap();
+    let (turns, differ, faced) = botsim::games::csb::bench::csb_fast_disagreement(&games).unwrap();
     assert_eq!(turns, 54_754);
     eprintln!(
         "fast physics: {differ} (orders as printed) and {faced} (as the search gives them) of \
@@ -173,8 +173,8 @@ fn fast_physics_rarely_disagrees() {
 /// for bit, on every golden turn and for either player, whether pods touch or not.
 #[test]
 fn a_turn_against_a_solo_turn_is_the_fast_step() {
-    use botsim::csb::step::{solo, step_against, step_fast};
-    use botsim::referee::csb::{GameSpec, Match};
+    use botsim::games::csb::referee::{GameSpec, Match};
+    use botsim_core::csb::step::{solo, step_against, step_fast};
     let (mut turns, mut apart) = (0, 0);
     for t in all_games() {
         let spec = GameSpec::of_trace(&t).unwrap();
@@ -218,8 +218,8 @@ fn a_turn_against_a_solo_turn_is_the_fast_step() {
 /// turn it must never see a BOOST that did not happen, and must see most of those that did.
 #[test]
 fn boosts_are_inferred_from_speeds_without_false_alarms() {
-    use botsim::csb::ga::infer_boosts;
-    use botsim::referee::csb::{GameSpec, Match};
+    use botsim::games::csb::referee::{GameSpec, Match};
+    use botsim_core::csb::ga::infer_boosts;
     let (mut boosts, mut seen) = (0, 0);
     for t in all_games() {
         let spec = GameSpec::of_trace(&t).unwrap();

@@ -2,9 +2,9 @@
 //! heuristics (a small, deterministic version of the strength match; the full one is in the
 //! issue notes).
 
-use botsim::csb::ga::{GaBot, Params, Think};
-use botsim::csb::racer::Racer;
-use botsim::referee::csb::{play, GameSpec};
+use botsim::games::csb::referee::{play, GameSpec};
+use botsim_core::csb::ga::{GaBot, Params, Think};
+use botsim_core::csb::racer::Racer;
 
 fn ga(rollouts: u64, seed: u64) -> GaBot {
     GaBot::new(Params::default(), Think::Rollouts(rollouts), seed)
@@ -59,9 +59,9 @@ fn csb_ga_beats_the_racer() {
 }
 
 mod fb_bots {
-    use botsim::fb::chaser::Chaser;
-    use botsim::fb::ga::{GaBot, Params, Think};
-    use botsim::referee::fb::play;
+    use botsim::games::fb::referee::play;
+    use botsim_core::fb::chaser::Chaser;
+    use botsim_core::fb::ga::{GaBot, Params, Think};
 
     fn ga(rollouts: u64, seed: u64) -> GaBot {
         GaBot::new(Params::default(), Think::Rollouts(rollouts), seed)

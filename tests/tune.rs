@@ -80,7 +80,7 @@ fn an_interrupted_tuning_run_resumes_exactly() {
     // The result is a parameter file the search bot takes.
     let spec = format!("builtin:ga:rollouts=50,params={}", whole.tuned.display());
     let spec = botsim::builtin::Spec::parse(&spec).unwrap().unwrap();
-    assert!(botsim::builtin::csb(&spec, 1).is_ok());
+    assert!(botsim::games::csb::builtin::build(&spec, 1).is_ok());
     let (table, svg) = tune::report(&r.params, &h1);
     assert!(
         table.contains("weights.runner") && svg.starts_with("<svg") && svg.contains("polyline")

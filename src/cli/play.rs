@@ -6,7 +6,8 @@ use anyhow::{bail, Result};
 use botsim::arena;
 use botsim::games::GameKind;
 use botsim::player::PlayerSpec;
-use botsim::{csb, trace};
+use botsim::trace;
+use botsim_core::csb;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -39,7 +39,8 @@ pub(super) fn bundle(
         Some(file) => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
-            botsim::params::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
+            botsim_core::params::parse(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?
         }
         None => Vec::new(),
     };
@@ -132,7 +133,7 @@ pub(super) fn print_mismatch(
 }
 
 pub(super) fn bench(game: GameKind, turns: u64, seed: u64) -> Result<ExitCode> {
-    use botsim::bench::Report;
+    use botsim::games::workload::Report;
     let name = game.name();
     say!("{name} bench: {turns} turns per workload, seed {seed}, one thread");
     for (name, workload) in game.tools().workloads() {

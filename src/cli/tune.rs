@@ -136,7 +136,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         }) => {
             let text = std::fs::read_to_string(&params)
                 .with_context(|| format!("cannot read {}", params.display()))?;
-            let tuned = botsim::params::parse(&text)
+            let tuned = botsim_core::params::parse(&text)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", params.display()))?;
             let values: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
             let a = tune::bot_with(&bot, rollouts, &values)?;

@@ -1,9 +1,7 @@
-//! The built-in bots by name, as the command line and the arena give them:
-//! `builtin:NAME` or `builtin:NAME:key=value,key=value`.
+//! The built-in bots' specs, as the command line and the arena give them: `builtin:NAME` or
+//! `builtin:NAME:key=value,key=value`, and what every game's built-in bots share in reading
+//! them. Each game's bots by name are in its folder (`games::csb::builtin`).
 
-use crate::bot::Bot;
-use crate::csb::{self, Csb};
-use crate::fb::{self, Fb};
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 
@@ -58,7 +56,7 @@ impl Spec {
     }
 
     /// Takes a numeric parameter, or its default.
-    fn take<T: std::str::FromStr>(&mut self, key: &str, default: T) -> Result<T> {
+    pub(crate) fn take<T: std::str::FromStr>(&mut self, key: &str, default: T) -> Result<T> {
         match self.params.remove(key) {
             None => Ok(default),
             Some(v) => v.parse().map_err(|_| {
@@ -70,7 +68,8 @@ impl Spec {
         }
     }
 
-    fn finish(&self) -> Result<()> {
+    /// Fails on a parameter no one took.
+    pub(crate) fn finish(&self) -> Result<()> {
         if let Some(k) = self.params.keys().next() {
             bail!("builtin:{}: unknown parameter '{k}'", self.name);
         }
@@ -80,25 +79,28 @@ impl Spec {
 
 /// A search bot's budget (`rollouts=N`, default 20,000, or `ms=M`) and seed (`seed=S`, else
 /// `seed`).
-fn think(spec: &mut Spec, seed: u64) -> Result<(crate::search::Think, u64)> {
+pub(crate) fn think(spec: &mut Spec, seed: u64) -> Result<(botsim_core::search::Think, u64)> {
     let seed = spec.take("seed", seed)?;
     let think = if let Some(ms) = spec.params.remove("ms") {
         let ms: u64 = ms
             .parse()
             .with_context(|| format!("{}: ms={ms}", spec.text))?;
-        crate::search::Think::Millis {
+        botsim_core::search::Think::Millis {
             first: ms.max(900),
             later: ms,
         }
     } else {
-        crate::search::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
+        botsim_core::search::Think::Rollouts(spec.take("rollouts", 20_000u64)?)
     };
     Ok((think, seed))
 }
 
 /// A search bot's parameters: from `params=FILE`, then any other `name=value` (every name
 /// must be one of the bot's parameters).
-fn configure(spec: &mut Spec, params: &mut impl crate::params::Named) -> Result<()> {
+pub(crate) fn configure(
+    spec: &mut Spec,
+    params: &mut impl botsim_core::params::Named,
+) -> Result<()> {
     if let Some(file) = spec.params.remove("params") {
         let text = std::fs::read_to_string(&file)
             .with_context(|| format!("builtin:{}: params={file}", spec.name))?;
@@ -115,73 +117,4 @@ fn configure(spec: &mut Spec, params: &mut impl crate::params::Named) -> Result<
             .map_err(|e| anyhow::anyhow!("builtin:{}: {e}", spec.name))?;
     }
     Ok(())
-}
-
-/// A CSB bot from its name: `builtin:racer`, `builtin:interceptor[:block=0|1]`,
-/// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
-/// when the text gives none.
-pub fn csb(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
-    let mut spec = spec.clone();
-    let bot: Box<dyn Bot<Csb>> = match spec.name.as_str() {
-        "racer" => {
-            let d = csb::racer::Racer::default();
-            Box::new(csb::racer::Racer {
-                lead: spec.take("lead", d.lead)?,
-                boost_distance: spec.take("boost_distance", d.boost_distance)?,
-                boost_angle: spec.take("boost_angle", d.boost_angle)?,
-            })
-        }
-        "interceptor" => {
-            let d = csb::interceptor::Interceptor::default();
-            Box::new(csb::interceptor::Interceptor {
-                racer: d.racer,
-                block: spec.take("block", 1u8)? != 0,
-                shield_speed: spec.take("shield_speed", d.shield_speed)?,
-                ram_distance: spec.take("ram_distance", d.ram_distance)?,
-            })
-        }
-        "ga" => {
-            let (think, seed) = think(&mut spec, seed)?;
-            let mut params = csb::ga::Params::default();
-            configure(&mut spec, &mut params)?;
-            Box::new(csb::ga::GaBot::new(params, think, seed))
-        }
-        _ => bail!(
-            "unknown built-in bot '{}' (csb has: builtin:racer, builtin:interceptor, builtin:ga)",
-            spec.text
-        ),
-    };
-    spec.finish()?;
-    Ok(bot)
-}
-
-/// An FB bot from its name: `builtin:chaser[:keeper=1,accio=1,pass=1]`,
-/// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
-/// when the text gives none.
-pub fn fb(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
-    let mut spec = spec.clone();
-    let bot: Box<dyn Bot<Fb>> = match spec.name.as_str() {
-        "chaser" => {
-            let d = fb::chaser::Chaser::default();
-            Box::new(fb::chaser::Chaser {
-                flipendo_range: spec.take("flipendo_range", d.flipendo_range)?,
-                flipendo_magic: spec.take("flipendo_magic", d.flipendo_magic)?,
-                keeper: spec.take("keeper", 0u8)? != 0,
-                accio: spec.take("accio", 0u8)? != 0,
-                pass: spec.take("pass", 0u8)? != 0,
-            })
-        }
-        "ga" => {
-            let (think, seed) = think(&mut spec, seed)?;
-            let mut params = fb::ga::Params::default();
-            configure(&mut spec, &mut params)?;
-            Box::new(fb::ga::GaBot::new(params, think, seed))
-        }
-        _ => bail!(
-            "unknown built-in bot '{}' (fb has: builtin:chaser, builtin:ga)",
-            spec.text
-        ),
-    };
-    spec.finish()?;
-    Ok(bot)
 }

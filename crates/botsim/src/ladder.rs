@@ -9,8 +9,8 @@
 //! how it plays at a fixed budget, and [`Ladder::check`] shows a rebuilt binary still plays so.
 
 use crate::arena::{self, Clock, Config, Limits, Seeds};
-use crate::bench::Fingerprint;
 use crate::bundle;
+use crate::games::workload::Fingerprint;
 use crate::games::GameKind;
 use crate::player::PlayerSpec;
 use serde::Deserialize;

@@ -3,9 +3,8 @@
 //! The workspace has two sides.
 //!
 //! **The bundle-safe core** is the `botsim-core` crate (`crates/core`): what a contest
-//! submission is made of, on `std` alone, so the compiler keeps the tool side out of it. Its
-//! modules are re-exported here under their own names ([`csb`], [`fb`], [`search`], [`geom`],
-//! [`java`], [`text`], [`params`], [`bot`]), so the tools and their tests name them as before.
+//! submission is made of, on `std` alone, so the compiler keeps the tool side out of it. The
+//! tools name its modules by their crate (`botsim_core::csb`), so the boundary shows.
 //!
 //! **The tool side** is this crate: it runs games and reads and writes files, and uses
 //! well-kept crates freely:
@@ -20,8 +19,6 @@
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
 //! - [`ladder`]: the accepted versions of our bots, rebuilt from their commits;
 //! - [`jsonl`]: the JSON Lines files of results and histories, safe to cut at any moment;
-
-pub use botsim_core::{bot, contest, csb, fb, geom, input, java, params, rules, search, text};
 
 pub mod arena;
 pub mod bench;

@@ -5,9 +5,7 @@
 pub mod report;
 pub mod results;
 
-use crate::bot::{Answer, Bot, Game, Stop};
-use crate::builtin;
-use crate::games::GameKind;
+use crate::games::{BuildBuiltin, Deal, GameKind, PlayBetween, Seat};
 use crate::player::PlayerSpec;
 pub use crate::referee::process::Clock;
 use crate::referee::process::Process;
@@ -15,6 +13,7 @@ use crate::referee::{Fault, GameRecord};
 use crate::stats::{Points, Sprt, Verdict};
 use crate::trace::{self, Trace};
 use anyhow::{bail, Context, Result};
+use botsim_core::bot::{Answer, Bot, Game, Stop};
 pub use results::{
     ratings, ratings_report, summarize, time_report, time_use, Cause, Elimination, GameResult,
     Rating, TimeUse,
@@ -189,7 +188,7 @@ impl Config {
 /// thousand apart, and the FB referee's first draw is the number of snaffles, so every game of a
 /// run on consecutive seeds had 5 snaffles, or every game 7.
 pub fn game_seed(seed: i64, pair: usize) -> i64 {
-    let mut draw = crate::search::Rng::new((seed as u64).wrapping_add(pair as u64));
+    let mut draw = botsim_core::search::Rng::new((seed as u64).wrapping_add(pair as u64));
     (draw.next_u64() >> 33) as i64
 }
 
@@ -287,13 +286,9 @@ impl<G: Game> Bot<G> for Clocked<G> {
     }
 }
 
-/// Builds a built-in bot from its spec and default search seed: [`crate::builtin::csb`] or
-/// [`crate::builtin::fb`].
-type BuildBuiltin<G> = fn(&builtin::Spec, u64) -> Result<Box<dyn Bot<G>>>;
-
 /// Builds a player for one game, with the search seed `seed` unless its spec gives one (a
 /// program is given it as `BOTSIM_SEED` in its environment, unless the arena's has one).
-fn player<G: crate::bot::Game>(
+fn player<G: botsim_core::bot::Game>(
     spec: &PlayerSpec,
     build: BuildBuiltin<G>,
     limits: Limits,
@@ -380,7 +375,20 @@ const SEED_VAR: &str = "BOTSIM_SEED";
 /// Plays game `index` of the schedule.
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
     let (seed, seats) = cfg.scheduled(index);
-    let Played { rec, faults, times } = cfg.game.tools().play_arena(cfg, index, seed, &seats)?;
+    let mut table = Table {
+        cfg,
+        index,
+        seats: &seats,
+        faults: [None, None],
+        times: Vec::new(),
+    };
+    let deal = Deal {
+        seed,
+        map: cfg.map.as_deref(),
+        record: cfg.replays.is_some(),
+    };
+    let rec = cfg.game.tools().play_seated(&mut table, deal)?;
+    let Table { faults, times, .. } = table;
     // A player that stopped (the arena stopped it, or it exited) lost for that reason, not for
     // the silence it left.
     let errors = rec
@@ -417,39 +425,36 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
     Ok((result, rec.trace))
 }
 
-/// A game as the arena saw it.
-pub struct Played {
-    rec: GameRecord,
+/// The seats of game `index`: the arena's [`Seat`] for any game, and after the game what each
+/// player's clock saw.
+struct Table<'a> {
+    cfg: &'a Config,
+    index: usize,
+    seats: &'a [&'a PlayerSpec; 2],
     /// Why each player stopped playing (a limit, an exit), if it did.
     faults: [Option<Stop>; 2],
     /// Each player's time per turn, in tenths of a millisecond.
     times: Vec<Vec<u32>>,
 }
 
-/// Seats the players of game `index`, clocked, and has `play` run the game between them.
-pub(crate) fn play_seated<G: Game>(
-    cfg: &Config,
-    index: usize,
-    seats: &[&PlayerSpec; 2],
-    build: BuildBuiltin<G>,
-    play: impl FnOnce([&mut dyn Bot<G>; 2]) -> Result<GameRecord>,
-) -> Result<Played>
+impl<G: Game> Seat<G> for Table<'_>
 where
     Process: Bot<G>,
 {
-    let log = |seat: usize| {
-        cfg.logs
-            .as_ref()
-            .map(|d| d.join(format!("game{index:06}-seat{seat}.stderr")))
-    };
-    let mut a = seated(cfg, index, seats, 0, build, log(0))?;
-    let mut b = seated(cfg, index, seats, 1, build, log(1))?;
-    let rec = play([&mut a, &mut b])?;
-    Ok(Played {
-        rec,
-        faults: [a.fault(), b.fault()],
-        times: vec![a.times, b.times],
-    })
+    fn play(&mut self, build: BuildBuiltin<G>, play: PlayBetween<G>) -> Result<GameRecord> {
+        let (cfg, index) = (self.cfg, self.index);
+        let log = |seat: usize| {
+            cfg.logs
+                .as_ref()
+                .map(|d| d.join(format!("game{index:06}-seat{seat}.stderr")))
+        };
+        let mut a = seated(cfg, index, self.seats, 0, build, log(0))?;
+        let mut b = seated(cfg, index, self.seats, 1, build, log(1))?;
+        let rec = play([&mut a, &mut b])?;
+        self.faults = [a.fault(), b.fault()];
+        self.times = vec![a.times, b.times];
+        Ok(rec)
+    }
 }
 
 /// What a run did.
@@ -636,7 +641,7 @@ mod tests {
     fn a_run_plays_both_snaffle_counts() {
         let sevens = |seeds: &mut dyn Iterator<Item = i64>| {
             seeds
-                .filter(|&s| crate::fb::setup::snaffles_from_seed(s).len() == 7)
+                .filter(|&s| botsim_core::fb::setup::snaffles_from_seed(s).len() == 7)
                 .count()
         };
         for run in [1, 9200, 640000, 710000] {

@@ -1,24 +1,30 @@
-//! The table of games: the one place that lists the games botsim knows. The command line
-//! (`--game csb|fb`), results and traces name a game by [`GameKind`]; what the tools do with it
-//! (the arena plays it, verify replays it, bench and replay read it, tune and the bundler check
-//! its parameters) they ask of its row, a [`GameTools`]. Adding a game means its referee in the
-//! core (a `Match` implementing [`crate::rules::Rules`]), its trace form
-//! ([`crate::referee::Traced`]), a `GameTools` row and a variant here.
+//! The games botsim knows, and what the tools need of each. The command line (`--game
+//! csb|fb`), results and traces name a game by [`GameKind`]; what the tools do with it (the
+//! arena plays it, verify replays it, bench and replay read it, tune and the bundler check its
+//! parameters) they ask of its row, a [`GameTools`]. Each game's tool code lives in its folder:
+//! its setup and trace form (`referee.rs`), its built-in bots by name (`builtin.rs`), its replay
+//! notes (`notes.rs`), its benchmark workloads (`bench.rs`) and its row (`mod.rs`).
+//!
+//! This module sits below the tools that use it (arena, bench, replay, tune, bundle, ladder)
+//! and names none of them: what the arena brings to a game, its seated players, comes in
+//! through [`Seat`]. Adding a game means its referee in the core (a `Match` implementing
+//! [`botsim_core::rules::Rules`]), a folder here, a variant of [`GameKind`], and a bound of
+//! [`Seats`].
 
-mod csb;
-mod fb;
+pub mod csb;
+pub mod fb;
+pub mod notes;
+pub mod workload;
 
-use crate::arena::{Config, Played};
-use crate::bench::Report;
 use crate::builtin;
-use crate::contest::ContestBot;
-use crate::params::ParamError;
-use crate::player::PlayerSpec;
 use crate::referee::process::Process;
 use crate::referee::{GameRecord, Mismatch};
-use crate::replay::Notes;
 use crate::trace::Trace;
 use anyhow::Result;
+use botsim_core::bot::{Bot, Game};
+use botsim_core::contest::ContestBot;
+use botsim_core::params::ParamError;
+use notes::Notes;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -61,8 +67,38 @@ impl GameKind {
     }
 }
 
-/// A benchmark workload: random turns of a game, `(turns, seed)`.
-pub type Workload = fn(u64, u64) -> Report;
+pub use workload::Workload;
+
+/// Builds a built-in bot of game `G` from its spec and default search seed (each game's
+/// `builtin::build`).
+pub type BuildBuiltin<G> = fn(&builtin::Spec, u64) -> Result<Box<dyn Bot<G>>>;
+
+/// Plays a game of `G` between two seated players (each game's referee `play`).
+pub type PlayBetween<'a, G> = &'a mut dyn FnMut([&mut dyn Bot<G>; 2]) -> Result<GameRecord>;
+
+/// The arena's side of one game of `G`: it seats the two players (`build` makes a built-in
+/// one) and has `play` run the game between them.
+pub trait Seat<G: Game> {
+    /// Seats the players and plays the game with `play`.
+    fn play(&mut self, build: BuildBuiltin<G>, play: PlayBetween<G>) -> Result<GameRecord>;
+}
+
+/// Seats for a game of any kind.
+pub trait Seats: Seat<botsim_core::csb::Csb> + Seat<botsim_core::fb::Fb> {}
+
+impl<T: Seat<botsim_core::csb::Csb> + Seat<botsim_core::fb::Fb>> Seats for T {}
+
+/// How one game of the arena is dealt: the referee's seed, CSB's map when one was given instead
+/// of the seed's, and whether to record the game.
+#[derive(Clone, Copy, Debug)]
+pub struct Deal<'a> {
+    /// The referee's seed.
+    pub seed: i64,
+    /// CSB only: the checkpoints, instead of the seed's map.
+    pub map: Option<&'a [(i32, i32)]>,
+    /// Whether to record the game as a trace.
+    pub record: bool,
+}
 
 /// One game's row: what every tool needs of a game, behind one object.
 pub trait GameTools: Sync {
@@ -76,14 +112,8 @@ pub trait GameTools: Sync {
     /// Checks a built-in bot's spec by building it once: an unknown name or parameter, or a
     /// value that is not a number, is reported before any game is played.
     fn check_builtin(&self, spec: &builtin::Spec) -> Result<()>;
-    /// Plays the arena's game `index` from `seed` between the seated players.
-    fn play_arena(
-        &self,
-        cfg: &Config,
-        index: usize,
-        seed: i64,
-        seats: &[&PlayerSpec; 2],
-    ) -> Result<Played>;
+    /// Plays a game dealt by `deal` between the players `seats` seats.
+    fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord>;
     /// Plays a game from `seed` against the built-in heuristic bot (player 1), with `first` as
     /// player 0 (`None`: the heuristic bot too); recorded if `record`.
     fn play_heuristic(
@@ -103,7 +133,7 @@ pub trait GameTools: Sync {
         output: &mut dyn Write,
     ) -> Result<()>;
     /// The default GA contest bot with budget `think` (search seed 1).
-    fn searcher(&self, think: crate::search::Think) -> Box<dyn ContestBot>;
+    fn searcher(&self, think: botsim_core::search::Think) -> Box<dyn ContestBot>;
     /// The engine benchmark's workloads, by name.
     fn workloads(&self) -> Vec<(&'static str, Workload)>;
     /// What the replay page shows beside the field, from the trace's setup and turns (empty

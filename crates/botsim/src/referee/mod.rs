@@ -1,17 +1,16 @@
-//! Whole games: bots against each other under the contest's rules, and recorded games replayed
-//! against the engines (`verify`). One module per game; what they share is here.
+//! Whole games of any game: bots against each other under the contest's rules, and recorded
+//! games replayed against the engines (`verify`). Each game's own part (its setup and its
+//! trace form) is in its folder of [`crate::games`].
 
 pub mod brutaltester;
-pub mod csb;
-pub mod fb;
 pub mod process;
 
-use crate::bot::{Answer, Bot, Game};
 use crate::trace::{self, Trace};
+use botsim_core::bot::{Answer, Bot, Game};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-pub use crate::rules::{Fault, PlayerError, Rules};
+pub use botsim_core::rules::{Fault, PlayerError, Rules};
 
 /// A game the tools can record: its state in the trace's form, after every turn.
 pub trait Traced: Rules {
@@ -21,7 +20,7 @@ pub trait Traced: Rules {
 
 /// Drives a game to its end, asking `ask(game, inputs)` for both players' lines every turn
 /// (`None`: no answer). Returns the turns, recorded in the trace's form if `record`, with what
-/// `stderr(player, last)` (see [`crate::bot::Bot::take_stderr`]) says each player wrote on
+/// `stderr(player, last)` (see [`botsim_core::bot::Bot::take_stderr`]) says each player wrote on
 /// stderr during the turn: all it wrote after a turn's input and before the next's.
 pub fn run<R: Traced>(
     game: &mut R,

@@ -2,8 +2,8 @@
 //! its answer lines from its stdout within a time limit, as the contest server does. The child
 //! is killed and reaped when the player is dropped, whatever happened.
 
-use crate::bot::{Answer, Bot, Game, Stop};
 use anyhow::{bail, Context, Result};
+use botsim_core::bot::{Answer, Bot, Game, Stop};
 use std::io::{Read, Write};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -317,7 +317,7 @@ pub fn tuned_text(run: &Run, theta: &[f64]) -> String {
         "# tuned by botsim tune: {} {} iterations\n{}",
         run.bot,
         run.schedule.iterations,
-        crate::params::format(&pairs)
+        botsim_core::params::format(&pairs)
     )
 }
 

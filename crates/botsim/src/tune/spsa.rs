@@ -5,7 +5,7 @@
 //! The perturbation signs of iteration k come from an RNG seeded by (seed, k), so a resumed run
 //! continues exactly as an uninterrupted one.
 
-use crate::search::Rng;
+use botsim_core::search::Rng;
 use serde::{Deserialize, Serialize};
 
 /// One tuned parameter.

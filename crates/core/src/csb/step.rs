@@ -122,7 +122,7 @@ pub fn step_recording(
 /// The search's faster step: the same rules, with a cheaper sine and cosine and no second
 /// normalisation of the thrust direction. It differs from [`step`] only in the last bits of a
 /// thrust, which rarely change an integer (the rate is measured on the golden traces by
-/// `bench::csb_fast_disagreement`).
+/// `games::csb::bench::csb_fast_disagreement` in the tools).
 pub fn step_fast(track: &Track, state: &mut State, commands: &[Command; PODS]) {
     step_in::<true, ()>(track, state, commands, &mut ())
 }

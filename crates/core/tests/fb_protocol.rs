@@ -1,8 +1,8 @@
 //! The FB order parser against an oracle: the referee's regular expressions, with Java's `\s`
 //! and `.` spelled out for Rust's regex engine.
 
-use botsim::fb::state::Spell;
-use botsim::fb::{parse_action, Action, ActionError};
+use botsim_core::fb::state::Spell;
+use botsim_core::fb::{parse_action, Action, ActionError};
 use proptest::prelude::*;
 use regex::Regex;
 

@@ -2,14 +2,14 @@
 //! core's referee ([`Match`]), recorded in the trace's form, and recorded games replayed
 //! against it.
 
-pub use crate::fb::referee::{reason_name, Match, Outcome};
+pub use botsim_core::fb::referee::{reason_name, Match, Outcome};
 
-use super::{first_difference, GameRecord, Mismatch, TraceHeader};
-use crate::bot::Bot;
-use crate::fb::state::{Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE};
-use crate::fb::{setup, Fb};
+use crate::referee::{first_difference, GameRecord, Mismatch, TraceHeader};
 use crate::trace::Trace;
 use anyhow::{Context, Result};
+use botsim_core::bot::Bot;
+use botsim_core::fb::state::{Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE};
+use botsim_core::fb::{setup, Fb};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -22,16 +22,21 @@ pub fn play(seed: i64, bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<Game
         props: BTreeMap::from([("seed".to_string(), seed.to_string())]),
         setup: setup_json(&start),
     };
-    Ok(super::play(Match::new(start), header, bots, record))
+    Ok(crate::referee::play(
+        Match::new(start),
+        header,
+        bots,
+        record,
+    ))
 }
 
-impl super::Traced for Match {
+impl crate::referee::Traced for Match {
     fn state_json(&self) -> Value {
         state_json(&self.state)
     }
 }
 
-fn xy(v: crate::geom::Vec2) -> Value {
+fn xy(v: botsim_core::geom::Vec2) -> Value {
     json!([v.x as i64, v.y as i64])
 }
 
@@ -112,7 +117,7 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
     if let Some((path, e, a)) = first_difference(&trace.setup, &setup_json(&start), "setup") {
         return Err((0, Mismatch::new(None, None, &path, e, a)));
     }
-    super::replay(&mut Match::new(start), trace)
+    crate::referee::replay(&mut Match::new(start), trace)
 }
 
 pub(crate) fn start_from_props(trace: &Trace) -> Result<State> {

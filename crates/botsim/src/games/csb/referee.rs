@@ -2,13 +2,13 @@
 //! bots by the core's referee ([`Match`]), recorded in the trace's form, and recorded races
 //! replayed against it.
 
-pub use crate::csb::referee::Match;
+pub use botsim_core::csb::referee::Match;
 
-use super::{GameRecord, Mismatch, TraceHeader};
-use crate::bot::Bot;
-use crate::csb::{Csb, Setup, State};
+use crate::referee::{GameRecord, Mismatch, TraceHeader};
 use crate::trace::Trace;
 use anyhow::{anyhow, Context, Result};
+use botsim_core::bot::Bot;
+use botsim_core::csb::{Csb, Setup, State};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -70,10 +70,15 @@ pub fn play(spec: &GameSpec, bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Resu
         props: spec.props(),
         setup: setup_json(&setup),
     };
-    Ok(super::play(Match::new(setup), header, bots, record))
+    Ok(crate::referee::play(
+        Match::new(setup),
+        header,
+        bots,
+        record,
+    ))
 }
 
-impl super::Traced for Match {
+impl crate::referee::Traced for Match {
     fn state_json(&self) -> Value {
         state_json(&self.state)
     }
@@ -138,7 +143,7 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
             ),
         ));
     }
-    super::replay(&mut Match::new(setup), trace)
+    crate::referee::replay(&mut Match::new(setup), trace)
 }
 
 /// The setup a trace's properties ask for (the `map` property, else the seed).

@@ -2,7 +2,7 @@
 //! meaning of `\s` and `.` spelled out for Rust's regex engine (which, like Java's, reports
 //! the leftmost-first captures).
 
-use botsim::csb::{parse_order, OrderError, Thrust};
+use botsim_core::csb::{parse_order, OrderError, Thrust};
 use proptest::prelude::*;
 use regex::Regex;
 

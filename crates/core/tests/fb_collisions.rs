@@ -1,10 +1,10 @@
 //! Collision events of the FB engine in isolation: one body moves in the left part of the field
 //! while every other body stands still far to the right, out of its reach.
 
-use botsim::fb::collide::move_all;
-use botsim::fb::state::{State, BODIES, FIRST_BLUDGER, FIRST_SNAFFLE};
-use botsim::fb::{radius, setup, POSTS, POST_RADIUS};
-use botsim::geom::Vec2;
+use botsim_core::fb::collide::move_all;
+use botsim_core::fb::state::{State, BODIES, FIRST_BLUDGER, FIRST_SNAFFLE};
+use botsim_core::fb::{radius, setup, POSTS, POST_RADIUS};
+use botsim_core::geom::Vec2;
 use proptest::prelude::*;
 
 /// A 7-snaffle game with every body parked at rest in the right part of the field, apart.

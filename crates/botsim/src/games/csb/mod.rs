@@ -1,18 +1,21 @@
-//! Coders Strike Back's row of the table of games.
+//! Coders Strike Back's tool code: its row of the table of games, and the modules behind it.
 
-use super::{GameTools, Workload};
-use crate::arena::{play_seated, Config, Played};
-use crate::bench::{csb_random_turns, Drive};
-use crate::builtin;
-use crate::contest::ContestBot;
-use crate::params::{Named, ParamError};
-use crate::player::PlayerSpec;
-use crate::referee::csb::{play, GameSpec, Match};
+pub mod bench;
+pub mod builtin;
+pub mod notes;
+pub mod referee;
+
+use super::notes::Notes;
+use super::{Deal, GameTools, Seat, Seats, Workload};
 use crate::referee::process::Process;
 use crate::referee::{GameRecord, Mismatch};
-use crate::replay::Notes;
 use crate::trace::Trace;
 use anyhow::Result;
+use bench::{csb_random_turns, Drive};
+use botsim_core::contest::ContestBot;
+use botsim_core::csb::Csb;
+use botsim_core::params::{Named, ParamError};
+use referee::{play, GameSpec, Match};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -29,29 +32,23 @@ impl GameTools for CsbTools {
     }
 
     fn check_params(&self, pairs: &[(&str, f64)]) -> Result<(), ParamError> {
-        crate::csb::ga::Params::default().set_all(pairs)
+        botsim_core::csb::ga::Params::default().set_all(pairs)
     }
 
-    fn check_builtin(&self, spec: &builtin::Spec) -> Result<()> {
-        builtin::csb(spec, 1).map(drop)
+    fn check_builtin(&self, spec: &crate::builtin::Spec) -> Result<()> {
+        builtin::build(spec, 1).map(drop)
     }
 
-    fn play_arena(
-        &self,
-        cfg: &Config,
-        index: usize,
-        seed: i64,
-        seats: &[&PlayerSpec; 2],
-    ) -> Result<Played> {
-        let spec = match &cfg.map {
+    fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord> {
+        let spec = match deal.map {
             Some(map) => GameSpec::Map {
-                seed,
-                map: map.clone(),
+                seed: deal.seed,
+                map: map.to_vec(),
             },
-            None => GameSpec::Seed(seed),
+            None => GameSpec::Seed(deal.seed),
         };
-        play_seated(cfg, index, seats, builtin::csb, |bots| {
-            play(&spec, bots, cfg.replays.is_some())
+        Seat::<Csb>::play(seats, builtin::build, &mut |bots| {
+            play(&spec, bots, deal.record)
         })
     }
 
@@ -61,7 +58,7 @@ impl GameTools for CsbTools {
         first: Option<&mut Process>,
         record: bool,
     ) -> Result<GameRecord> {
-        use crate::csb::racer::Racer;
+        use botsim_core::csb::racer::Racer;
         let (mut a, mut b) = (Racer::default(), Racer::default());
         match first {
             Some(bot) => play(&GameSpec::Seed(seed), [bot, &mut b], record),
@@ -70,7 +67,7 @@ impl GameTools for CsbTools {
     }
 
     fn verify(&self, trace: &Trace) -> Result<usize, (usize, Mismatch)> {
-        crate::referee::csb::verify(trace)
+        referee::verify(trace)
     }
 
     fn serve_brutaltester(
@@ -79,12 +76,16 @@ impl GameTools for CsbTools {
         mut input: &mut dyn BufRead,
         mut output: &mut dyn Write,
     ) -> Result<()> {
-        let setup = crate::csb::Setup::from_seed(seed);
+        let setup = botsim_core::csb::Setup::from_seed(seed);
         crate::referee::brutaltester::serve(&mut Match::new(setup), &mut input, &mut output)
     }
 
-    fn searcher(&self, think: crate::search::Think) -> Box<dyn ContestBot> {
-        Box::new(crate::csb::ga::GaBot::new(Default::default(), think, 1))
+    fn searcher(&self, think: botsim_core::search::Think) -> Box<dyn ContestBot> {
+        Box::new(botsim_core::csb::ga::GaBot::new(
+            Default::default(),
+            think,
+            1,
+        ))
     }
 
     fn workloads(&self) -> Vec<(&'static str, Workload)> {
@@ -99,13 +100,13 @@ impl GameTools for CsbTools {
     }
 
     fn notes(&self, trace: &Trace) -> Notes {
-        crate::referee::csb::setup_from_props(trace)
-            .map(|s| crate::replay::csb_notes(Match::new(s), trace))
+        referee::setup_from_props(trace)
+            .map(|s| notes::notes(Match::new(s), trace))
             .unwrap_or_default()
     }
 
     fn order_message(&self, line: &str) -> Option<String> {
-        crate::csb::parse_order(line)
+        botsim_core::csb::parse_order(line)
             .ok()?
             .message
             .map(str::to_string)

@@ -1,18 +1,21 @@
-//! Fantastic Bits' row of the table of games.
+//! Fantastic Bits' tool code: its row of the table of games, and the modules behind it.
 
-use super::{GameTools, Workload};
-use crate::arena::{play_seated, Config, Played};
-use crate::bench::fb_random_turns;
-use crate::builtin;
-use crate::contest::ContestBot;
-use crate::params::{Named, ParamError};
-use crate::player::PlayerSpec;
-use crate::referee::fb::{play, Match};
+pub mod bench;
+pub mod builtin;
+pub mod notes;
+pub mod referee;
+
+use super::notes::Notes;
+use super::{Deal, GameTools, Seat, Seats, Workload};
 use crate::referee::process::Process;
 use crate::referee::{GameRecord, Mismatch};
-use crate::replay::Notes;
 use crate::trace::Trace;
 use anyhow::Result;
+use bench::fb_random_turns;
+use botsim_core::contest::ContestBot;
+use botsim_core::fb::Fb;
+use botsim_core::params::{Named, ParamError};
+use referee::{play, Match};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -29,22 +32,16 @@ impl GameTools for FbTools {
     }
 
     fn check_params(&self, pairs: &[(&str, f64)]) -> Result<(), ParamError> {
-        crate::fb::ga::Params::default().set_all(pairs)
+        botsim_core::fb::ga::Params::default().set_all(pairs)
     }
 
-    fn check_builtin(&self, spec: &builtin::Spec) -> Result<()> {
-        builtin::fb(spec, 1).map(drop)
+    fn check_builtin(&self, spec: &crate::builtin::Spec) -> Result<()> {
+        builtin::build(spec, 1).map(drop)
     }
 
-    fn play_arena(
-        &self,
-        cfg: &Config,
-        index: usize,
-        seed: i64,
-        seats: &[&PlayerSpec; 2],
-    ) -> Result<Played> {
-        play_seated(cfg, index, seats, builtin::fb, |bots| {
-            play(seed, bots, cfg.replays.is_some())
+    fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord> {
+        Seat::<Fb>::play(seats, builtin::build, &mut |bots| {
+            play(deal.seed, bots, deal.record)
         })
     }
 
@@ -54,7 +51,7 @@ impl GameTools for FbTools {
         first: Option<&mut Process>,
         record: bool,
     ) -> Result<GameRecord> {
-        use crate::fb::chaser::Chaser;
+        use botsim_core::fb::chaser::Chaser;
         let (mut a, mut b) = (Chaser::default(), Chaser::default());
         match first {
             Some(bot) => play(seed, [bot, &mut b], record),
@@ -63,7 +60,7 @@ impl GameTools for FbTools {
     }
 
     fn verify(&self, trace: &Trace) -> Result<usize, (usize, Mismatch)> {
-        crate::referee::fb::verify(trace)
+        referee::verify(trace)
     }
 
     fn serve_brutaltester(
@@ -72,12 +69,16 @@ impl GameTools for FbTools {
         mut input: &mut dyn BufRead,
         mut output: &mut dyn Write,
     ) -> Result<()> {
-        let start = crate::fb::setup::from_seed(seed);
+        let start = botsim_core::fb::setup::from_seed(seed);
         crate::referee::brutaltester::serve(&mut Match::new(start), &mut input, &mut output)
     }
 
-    fn searcher(&self, think: crate::search::Think) -> Box<dyn ContestBot> {
-        Box::new(crate::fb::ga::GaBot::new(Default::default(), think, 1))
+    fn searcher(&self, think: botsim_core::search::Think) -> Box<dyn ContestBot> {
+        Box::new(botsim_core::fb::ga::GaBot::new(
+            Default::default(),
+            think,
+            1,
+        ))
     }
 
     fn workloads(&self) -> Vec<(&'static str, Workload)> {
@@ -85,12 +86,15 @@ impl GameTools for FbTools {
     }
 
     fn notes(&self, trace: &Trace) -> Notes {
-        crate::referee::fb::start_from_props(trace)
-            .map(|s| crate::replay::fb_notes(Match::new(s), trace))
+        referee::start_from_props(trace)
+            .map(|s| notes::notes(Match::new(s), trace))
             .unwrap_or_default()
     }
 
     fn order_message(&self, line: &str) -> Option<String> {
-        crate::fb::parse_action(line).ok()?.1.map(str::to_string)
+        botsim_core::fb::parse_action(line)
+            .ok()?
+            .1
+            .map(str::to_string)
     }
 }
