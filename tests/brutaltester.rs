@@ -8,7 +8,7 @@
 //! `botsim::referee::brutaltester` and followed here to the letter: the arguments it appends to
 //! the referee's command, scores read as integers in player order, stderr taken as errors.
 
-use botsim_core::bot::Bot;
+use botsim::referee::Player;
 use botsim_core::contest::ContestBot;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -92,7 +92,7 @@ fn csb_through_the_tester_protocol() {
     ];
     let end = through_the_protocol("csb", 12, &mut bots);
     let (mut a, mut b) = (mk(1), mk(2));
-    let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
+    let (x, y): (&mut dyn Player<_>, &mut dyn Player<_>) = (&mut a, &mut b);
     let rec = botsim::games::csb::referee::play(
         &botsim::games::csb::referee::GameSpec::Seed(12),
         [x, y],
@@ -113,7 +113,7 @@ fn fb_through_the_tester_protocol() {
     ];
     let end = through_the_protocol("fb", 12, &mut bots);
     let (mut a, mut b) = (mk(1), mk(2));
-    let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
+    let (x, y): (&mut dyn Player<_>, &mut dyn Player<_>) = (&mut a, &mut b);
     let rec = botsim::games::fb::referee::play(12, [x, y], false).unwrap();
     assert_eq!(end, ranking(rec.scores));
 }
@@ -159,7 +159,7 @@ fn csb_through_the_new_protocol_plays_the_game_in_process() {
     assert_eq!(stdout.lines().count(), 3, "{stdout}");
     let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
-    let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
+    let (x, y): (&mut dyn Player<_>, &mut dyn Player<_>) = (&mut a, &mut b);
     let rec = botsim::games::csb::referee::play(
         &botsim::games::csb::referee::GameSpec::Seed(12),
         [x, y],
@@ -196,7 +196,7 @@ fn fb_through_the_new_protocol_plays_the_game_in_process() {
     assert_eq!(stdout.lines().nth(2), Some("seed=21"));
     let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(3), mk(4));
-    let (x, y): (&mut dyn Bot<_>, &mut dyn Bot<_>) = (&mut a, &mut b);
+    let (x, y): (&mut dyn Player<_>, &mut dyn Player<_>) = (&mut a, &mut b);
     let rec = botsim::games::fb::referee::play(21, [x, y], false).unwrap();
     assert_eq!(scores_read(&stdout), rec.scores);
 }

@@ -10,10 +10,11 @@ use crate::player::PlayerSpec;
 pub use crate::referee::process::Clock;
 use crate::referee::process::Process;
 use crate::referee::{Fault, GameRecord};
+use crate::referee::{InProcess, Player, Stop};
 use crate::stats::{Points, Sprt, Verdict};
 use crate::trace::{self, Trace};
 use anyhow::{bail, Context, Result};
-use botsim_core::bot::{Answer, Bot, Game, Stop};
+use botsim_core::bot::{Answer, Game};
 pub use results::{
     ratings, ratings_report, summarize, time_report, time_use, Cause, Elimination, GameResult,
     Rating, TimeUse,
@@ -234,13 +235,13 @@ impl Config {
 
 /// A player whose every answer the arena times, from the turn's lines sent to its answer read.
 struct Clocked<G: Game> {
-    bot: Box<dyn Bot<G>>,
+    bot: Box<dyn Player<G>>,
     /// Tenths of a millisecond per turn.
     times: Vec<u32>,
 }
 
 impl<G: Game> Clocked<G> {
-    fn new(bot: Box<dyn Bot<G>>) -> Clocked<G> {
+    fn new(bot: Box<dyn Player<G>>) -> Clocked<G> {
         Clocked {
             bot,
             times: Vec::with_capacity(256),
@@ -255,7 +256,7 @@ impl<G: Game> Clocked<G> {
     }
 }
 
-impl<G: Game> Bot<G> for Clocked<G> {
+impl<G: Game> Player<G> for Clocked<G> {
     fn name(&self) -> String {
         self.bot.name()
     }
@@ -288,18 +289,18 @@ impl<G: Game> Bot<G> for Clocked<G> {
 
 /// Builds a player for one game, with the search seed `seed` unless its spec gives one (a
 /// program is given it as `BOTSIM_SEED` in its environment, unless the arena's has one).
-fn player<G: botsim_core::bot::Game>(
+fn player<G: Game + 'static>(
     spec: &PlayerSpec,
     build: BuildBuiltin<G>,
     limits: Limits,
     log: Option<PathBuf>,
     seed: u64,
-) -> Result<Box<dyn Bot<G>>>
+) -> Result<Box<dyn Player<G>>>
 where
-    Process: Bot<G>,
+    Process: Player<G>,
 {
     if let PlayerSpec::Builtin(spec) = spec {
-        return build(spec, seed);
+        return Ok(Box::new(InProcess(build(spec, seed)?)));
     }
     let command = spec
         .command()
@@ -348,7 +349,7 @@ pub fn check_players(cfg: &Config) -> Result<()> {
 }
 
 /// The player in `seat` of game `index`, clocked, its stderr to `log`.
-fn seated<G: Game>(
+fn seated<G: Game + 'static>(
     cfg: &Config,
     index: usize,
     seats: &[&PlayerSpec; 2],
@@ -357,7 +358,7 @@ fn seated<G: Game>(
     log: Option<PathBuf>,
 ) -> Result<Clocked<G>>
 where
-    Process: Bot<G>,
+    Process: Player<G>,
 {
     let seed = cfg.seat_seed(index, seat);
     Ok(Clocked::new(player(
@@ -437,9 +438,9 @@ struct Table<'a> {
     times: Vec<Vec<u32>>,
 }
 
-impl<G: Game> Seat<G> for Table<'_>
+impl<G: Game + 'static> Seat<G> for Table<'_>
 where
-    Process: Bot<G>,
+    Process: Player<G>,
 {
     fn play(&mut self, build: BuildBuiltin<G>, play: PlayBetween<G>) -> Result<GameRecord> {
         let (cfg, index) = (self.cfg, self.index);

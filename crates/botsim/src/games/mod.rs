@@ -18,7 +18,7 @@ pub mod workload;
 
 use crate::builtin;
 use crate::referee::process::Process;
-use crate::referee::{GameRecord, Mismatch};
+use crate::referee::{GameRecord, Mismatch, Player};
 use crate::trace::Trace;
 use anyhow::Result;
 use botsim_core::bot::{Bot, Game};
@@ -74,7 +74,7 @@ pub use workload::Workload;
 pub type BuildBuiltin<G> = fn(&builtin::Spec, u64) -> Result<Box<dyn Bot<G>>>;
 
 /// Plays a game of `G` between two seated players (each game's referee `play`).
-pub type PlayBetween<'a, G> = &'a mut dyn FnMut([&mut dyn Bot<G>; 2]) -> Result<GameRecord>;
+pub type PlayBetween<'a, G> = &'a mut dyn FnMut([&mut dyn Player<G>; 2]) -> Result<GameRecord>;
 
 /// The arena's side of one game of `G`: it seats the two players (`build` makes a built-in
 /// one) and has `play` run the game between them.

@@ -3,10 +3,12 @@
 //! trace form) is in its folder of [`crate::games`].
 
 pub mod brutaltester;
+pub mod player;
 pub mod process;
 
 use crate::trace::{self, Trace};
-use botsim_core::bot::{Answer, Bot, Game};
+use botsim_core::bot::{Answer, Game};
+pub use player::{InProcess, Player, Stop};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -20,7 +22,7 @@ pub trait Traced: Rules {
 
 /// Drives a game to its end, asking `ask(game, inputs)` for both players' lines every turn
 /// (`None`: no answer). Returns the turns, recorded in the trace's form if `record`, with what
-/// `stderr(player, last)` (see [`botsim_core::bot::Bot::take_stderr`]) says each player wrote on
+/// `stderr(player, last)` (see [`Player::take_stderr`]) says each player wrote on
 /// stderr during the turn: all it wrote after a turn's input and before the next's.
 pub fn run<R: Traced>(
     game: &mut R,
@@ -70,11 +72,11 @@ pub fn run<R: Traced>(
 
 /// [`run`] between two bots: each sees its view and the input lines, and an answer of orders
 /// stands for their lines ([`Rules::order_lines`]). The players that think in processes of
-/// their own ([`Bot::start_turn`]) get their input first, then the in-process ones play, then
+/// their own ([`Player::start_turn`]) get their input first, then the in-process ones play, then
 /// the answers of the first are read: both players of a game think at the same time.
 fn run_bots<R: Traced>(
     game: &mut R,
-    bots: &mut [&mut dyn Bot<R::Game>; 2],
+    bots: &mut [&mut dyn Player<R::Game>; 2],
     record: bool,
 ) -> Vec<trace::Turn> {
     let lines = |answer: Answer<<R::Game as Game>::Orders>| match answer {
@@ -128,7 +130,7 @@ pub struct GameRecord {
 pub fn play<R: Traced>(
     mut game: R,
     header: TraceHeader,
-    mut bots: [&mut dyn Bot<R::Game>; 2],
+    mut bots: [&mut dyn Player<R::Game>; 2],
     record: bool,
 ) -> GameRecord {
     let turns = run_bots(&mut game, &mut bots, record);

@@ -2,8 +2,9 @@
 //! its answer lines from its stdout within a time limit, as the contest server does. The child
 //! is killed and reaped when the player is dropped, whatever happened.
 
+use super::{Player, Stop};
 use anyhow::{bail, Context, Result};
-use botsim_core::bot::{Answer, Bot, Game, Stop};
+use botsim_core::bot::{Answer, Game};
 use std::io::{Read, Write};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -701,7 +702,7 @@ pub fn adopt_orphans() {
     }
 }
 
-impl<G: Game> Bot<G> for Process {
+impl<G: Game> Player<G> for Process {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -4,10 +4,9 @@
 
 pub use botsim_core::csb::referee::Match;
 
-use crate::referee::{GameRecord, Mismatch, TraceHeader};
+use crate::referee::{GameRecord, Mismatch, Player, TraceHeader};
 use crate::trace::Trace;
 use anyhow::{anyhow, Context, Result};
-use botsim_core::bot::Bot;
 use botsim_core::csb::{Csb, Setup, State};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -62,7 +61,7 @@ impl GameSpec {
 
 /// Plays a whole game between two in-process bots (player 0 first), recording the full
 /// trace if `record`.
-pub fn play(spec: &GameSpec, bots: [&mut dyn Bot<Csb>; 2], record: bool) -> Result<GameRecord> {
+pub fn play(spec: &GameSpec, bots: [&mut dyn Player<Csb>; 2], record: bool) -> Result<GameRecord> {
     let setup = spec.setup()?;
     let header = TraceHeader {
         rules: "csb-legend",

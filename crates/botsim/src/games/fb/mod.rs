@@ -5,6 +5,8 @@ pub mod builtin;
 pub mod notes;
 pub mod referee;
 
+crate::referee::player::in_process_players!(botsim_core::fb::Fb);
+
 use super::notes::Notes;
 use super::{Deal, GameTools, Seat, Seats, Workload};
 use crate::referee::process::Process;

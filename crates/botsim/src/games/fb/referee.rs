@@ -4,17 +4,16 @@
 
 pub use botsim_core::fb::referee::{reason_name, Match, Outcome};
 
-use crate::referee::{first_difference, GameRecord, Mismatch, TraceHeader};
+use crate::referee::{first_difference, GameRecord, Mismatch, Player, TraceHeader};
 use crate::trace::Trace;
 use anyhow::{Context, Result};
-use botsim_core::bot::Bot;
 use botsim_core::fb::state::{Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE};
 use botsim_core::fb::{setup, Fb};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// Plays a whole game from `seed` between two in-process bots (team 0 first).
-pub fn play(seed: i64, bots: [&mut dyn Bot<Fb>; 2], record: bool) -> Result<GameRecord> {
+pub fn play(seed: i64, bots: [&mut dyn Player<Fb>; 2], record: bool) -> Result<GameRecord> {
     let start = setup::from_seed(seed);
     let header = TraceHeader {
         rules: "fb-multi",
