@@ -5,7 +5,7 @@
 //! checkpoint after, when it cannot get there first), and rams it with SHIELD up.
 //! `builtin:interceptor:block=0` races with both pods: a pure racer with boost and shield timing.
 
-use super::eval::{after_next, Roles, Weights};
+use super::ga::eval::{after_next, Roles, Weights};
 use super::protocol::Order;
 use super::racer::Racer;
 use super::state::{Pod, State, Track};

@@ -3,12 +3,12 @@
 //! opponent searched first. The bot works from the contest's input lines only, so the binary,
 //! the in-process bot and a bundled submission are the same code.
 
+pub mod eval;
 mod plan;
 
-pub use super::eval::Weights;
+pub use eval::Weights;
 pub use plan::{face, facing_of, Gene, Plan};
 
-use super::eval::{evaluate, Roles};
 use super::protocol::{self, format_order};
 use super::state::{State, Track, PODS};
 use super::step::{self, Command, Thrust, MAX_THRUST};
@@ -21,6 +21,7 @@ pub use crate::search::Think;
 use crate::search::{
     crossover_units, shift_keep, shift_units, Duel, Problem, Rng, Settings, Stats,
 };
+use eval::{evaluate, Roles};
 use plan::face_by;
 use std::time::Instant;
 
@@ -73,8 +74,9 @@ fn lanes_below(word: u64, threshold: u64) -> u8 {
     ((below >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
-/// The search problem of one player: its plan against the other's fixed plan.
-pub struct Race<'a> {
+/// The search problem of one player (the same name in both games): the start, its side, and
+/// the other side's plan, fixed while its own plans are scored against it.
+pub struct Scenario<'a> {
     track: &'a Track,
     start: State,
     me: usize,
@@ -92,7 +94,7 @@ pub struct Race<'a> {
     params: &'a Params,
 }
 
-impl<'a> Race<'a> {
+impl<'a> Scenario<'a> {
     /// Player `me`'s problem from `start`, against the other player's `other` plan, with the
     /// turn's `roles`.
     pub fn new(
@@ -102,7 +104,7 @@ impl<'a> Race<'a> {
         other: &Plan,
         roles: Roles,
         params: &'a Params,
-    ) -> Race<'a> {
+    ) -> Scenario<'a> {
         let (mine, them) = (me * 2, (1 - me) * 2);
         let mut pods = [start.pods[them], start.pods[them + 1]];
         let mut facing = pods.map(|p| facing_of(&p));
@@ -116,7 +118,7 @@ impl<'a> Race<'a> {
         });
         let mut alone = start;
         let solo = std::array::from_fn(|t| step::solo(track, &mut alone, 1 - me, &theirs[t]));
-        Race {
+        Scenario {
             track,
             start,
             me,
@@ -198,7 +200,7 @@ impl crate::params::Named for Params {
     }
 }
 
-impl Problem for Race<'_> {
+impl Problem for Scenario<'_> {
     type Genome = Plan;
 
     fn random(&self, rng: &mut Rng) -> Plan {
@@ -360,8 +362,8 @@ impl ContestBot for GaBot {
         let (plan, stats) = self.duel.search_replied(
             budgets,
             &ours_before,
-            |ours| Race::new(&track, state, opponent, ours, roles, &params),
-            |theirs, _| Race::new(&track, state, seat, theirs, roles, &params),
+            |ours| Scenario::new(&track, state, opponent, ours, roles, &params),
+            |theirs, _| Scenario::new(&track, state, seat, theirs, roles, &params),
         );
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
@@ -431,7 +433,7 @@ mod tests {
         let params = Params::default();
         let start = State::new([Vec2::ZERO; PODS]);
         let roles = Roles::assign(&track, &start, &params.weights, None);
-        let race = Race::new(&track, start, 0, &params.straight(), roles, &params);
+        let race = Scenario::new(&track, start, 0, &params.straight(), roles, &params);
         let mut rng = Rng::new(9);
         for rate in [0.0, 0.1, 0.35, 1.0] {
             let mut changed = 0;

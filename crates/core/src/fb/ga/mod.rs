@@ -146,8 +146,9 @@ impl crate::params::Named for Params {
     }
 }
 
-/// The search problem of one team: its plan against the other's fixed plan.
-pub struct Match<'a> {
+/// The search problem of one team (the same name in both games): the start, its side, and
+/// the other side's plan, fixed while its own plans are scored against it.
+pub struct Scenario<'a> {
     /// The state the plans start from.
     pub start: State,
     /// The team whose plan is searched (0 or 1).
@@ -161,7 +162,7 @@ pub struct Match<'a> {
     pub params: &'a Params,
 }
 
-impl Match<'_> {
+impl Scenario<'_> {
     /// Plays our plan against the other's from the start; the final state.
     pub fn rollout(&self, plan: &Plan) -> State {
         self.play(plan, &self.other)
@@ -193,7 +194,7 @@ impl Match<'_> {
     }
 }
 
-impl Problem for Match<'_> {
+impl Problem for Scenario<'_> {
     type Genome = Plan;
 
     fn random(&self, rng: &mut Rng) -> Plan {
@@ -346,7 +347,7 @@ impl ContestBot for GaBot {
         let first = self.state.is_none();
         let params = self.params;
         let ours_before = self.duel.ours_before().copied().unwrap_or(STRAIGHT);
-        let problem = |me: usize, other: &Plan, reply: Option<&Plan>| Match {
+        let problem = |me: usize, other: &Plan, reply: Option<&Plan>| Scenario {
             start: state,
             me,
             other: *other,

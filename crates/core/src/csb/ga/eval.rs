@@ -6,7 +6,7 @@
 //!
 //! Bundle-safe: std only.
 
-use super::state::{Pod, State, Track};
+use crate::csb::state::{Pod, State, Track};
 use crate::geom::{fast_sin_cos, Vec2};
 
 /// Every weight of the evaluation, in one place.
