@@ -9,7 +9,6 @@
 const TUNED: &[(&str, f64)] = &[];
 
 fn main() {
-    // 65 of the contest's 75 ms: with two games on two cores, a 70 ms budget ran over 75 ms
-    // in 3 turns of 47,469 (the machine, not the search: p99 was 70.2 ms), and lost 3 games.
+    // 65 of the contest's 75 ms: the rest is room for a loaded machine (docs/experiments/csb.md).
     botsim_core::contest::contest_main(65, TUNED, botsim_core::csb::ga::GaBot::new);
 }

@@ -654,3 +654,48 @@ fn contest_bots_name_the_line_they_cannot_read() {
     assert!(said.contains("--ms: 'x' is not a whole number"), "{said}");
     assert_eq!(code, Some(2));
 }
+
+/// An arena's interval is never of zero width: a one-sided record reads "at least", and two
+/// games give a wide interval, not a point.
+#[test]
+fn arena_intervals_are_honest_on_one_sided_and_tiny_runs() {
+    let results = scratch("honest.jsonl");
+    let results = results.to_string_lossy().into_owned();
+    let run = |p2: &str, games: &str| {
+        let _ = std::fs::remove_file(&results);
+        let o = botsim(&[
+            "arena",
+            "--game",
+            "csb",
+            "--p1",
+            "builtin:ga:rollouts=300",
+            "--p2",
+            p2,
+            "--games",
+            games,
+            "--seed",
+            "3",
+            "--results",
+            &results,
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        text(&o)
+    };
+    let all = run("builtin:racer", "20");
+    assert!(all.contains("W-D-L 20-0-0"), "{all}");
+    assert!(all.contains("Elo at least +"), "{all}");
+    assert!(!all.contains("2400"), "{all}");
+    let two = run("builtin:ga:rollouts=300", "2");
+    let line = two
+        .lines()
+        .find(|l| l.starts_with("games 2 "))
+        .unwrap_or_default();
+    let bounds: Vec<f64> = line
+        .split(['[', ']'])
+        .nth(1)
+        .map(|b| b.split(", ").map(|x| x.parse().unwrap()).collect())
+        .unwrap_or_default();
+    assert_eq!(bounds.len(), 2, "{two}");
+    assert!(bounds[1] - bounds[0] > 500.0, "{two}");
+    std::fs::remove_file(&results).ok();
+}

@@ -105,7 +105,6 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
     sorted.sort_by_key(|r| r.game);
     let results = &sorted[..];
     let summary = summarize(results);
-    let (elo, elo_lo, elo_hi) = summary.elo();
     let (a, b) = sorted
         .first()
         .map(|r| {
@@ -128,23 +127,21 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
     let _ = write!(
         page,
         "<table id=\"summary\"><tr><th>games</th><th>W-D-L</th><th>score</th><th>Elo (95%)</th><th>pentanomial</th></tr>\
-         <tr><td>{}</td><td>{}-{}-{}</td><td>{:.1}%</td><td>{:+.1} [{:+.1}, {:+.1}]</td><td>{:?}</td></tr></table>",
+         <tr><td>{}</td><td>{}-{}-{}</td><td>{:.1}%</td><td>{}</td><td>{:?}</td></tr></table>",
         summary.games(),
         summary.wins,
         summary.draws,
         summary.losses,
         100.0 * summary.score(),
-        elo,
-        elo_lo,
-        elo_hi,
+        summary.elo(),
         summary.pentanomial
     );
     let pairs = by_pair(results);
     let (mut elos, mut los, mut his) = (Vec::new(), Vec::new(), Vec::new());
-    for (e, lo, hi) in pairs.iter().map(Summary::elo) {
-        elos.push(e.clamp(-800.0, 800.0));
-        los.push(lo.clamp(-800.0, 800.0));
-        his.push(hi.clamp(-800.0, 800.0));
+    for e in pairs.iter().map(Summary::elo) {
+        elos.push(e.elo.clamp(-800.0, 800.0));
+        los.push(e.lo.clamp(-800.0, 800.0));
+        his.push(e.hi.clamp(-800.0, 800.0));
     }
     page.push_str(&plot(
         "Elo of A after each pair, with its 95% interval",

@@ -55,23 +55,42 @@ impl Summary {
         (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
     }
 
-    /// The Elo difference the score stands for, and a 95% interval from the variance of the
-    /// pair results (or of the games, when there are no pairs).
-    pub fn elo(&self) -> (f64, f64, f64) {
-        let (mean, var, n) = self.mean_var();
-        let se = (var / n.max(1.0)).sqrt();
-        (
-            elo_of(mean),
-            elo_of(mean - 1.96 * se),
-            elo_of(mean + 1.96 * se),
-        )
+    /// The Elo difference the score stands for, and its 95% interval.
+    ///
+    /// The interval comes from the variance of the pair results (of the games, when there are
+    /// no pairs) with a prior of half a sample at each extreme, as [`Summary::llr`] has: on few
+    /// games, or a one-sided record, the variance never vanishes, so the interval is never of
+    /// zero width. Where it reaches a score of 0 or 1 it has no bound on that side (an infinite
+    /// `lo` or `hi`): 20 wins out of 20 say "at least +X", not "+2400 exactly".
+    pub fn elo(&self) -> EloEstimate {
+        let (mean, var, n) = self.mean_var(0.5);
+        let se = (var / n).sqrt();
+        let (lo, hi) = (mean - 1.96 * se, mean + 1.96 * se);
+        let score = self.score();
+        EloEstimate {
+            elo: if score >= 1.0 {
+                f64::INFINITY
+            } else if score <= 0.0 && self.games() > 0 {
+                f64::NEG_INFINITY
+            } else {
+                // + 0.0: an even score is +0.0, not -0.0.
+                elo_of(score) + 0.0
+            },
+            lo: if lo <= 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                elo_of(lo)
+            },
+            hi: if hi >= 1.0 { f64::INFINITY } else { elo_of(hi) },
+        }
     }
 
-    /// Mean score per game, its variance per sample, and the number of samples: pairs when
-    /// there are any (each pair's mean), else games.
-    fn mean_var(&self) -> (f64, f64, f64) {
+    /// Mean score per sample, its variance, and the number of samples: pairs when there are
+    /// any (each pair's mean), else games; with `prior` samples added at each extreme (a pair
+    /// lost twice and one won twice, or a lost and a won game).
+    fn mean_var(&self, prior: f64) -> (f64, f64, f64) {
         let pairs: u64 = self.pentanomial.iter().sum();
-        let (values, counts): (&[f64], Vec<f64>) = if pairs > 0 {
+        let (values, mut counts): (&[f64], Vec<f64>) = if pairs > 0 {
             (
                 &[0.0, 0.25, 0.5, 0.75, 1.0],
                 self.pentanomial.iter().map(|&c| c as f64).collect(),
@@ -85,6 +104,9 @@ impl Summary {
                     .collect(),
             )
         };
+        let last = counts.len() - 1;
+        counts[0] += prior;
+        counts[last] += prior;
         let n: f64 = counts.iter().sum();
         let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / n.max(1.0);
         let var = values
@@ -108,20 +130,42 @@ impl Summary {
         if pairs == 0 {
             return 0.0;
         }
-        let values = [0.0, 0.25, 0.5, 0.75, 1.0];
-        let mut counts = self.pentanomial.map(|c| c as f64);
-        counts[0] += 0.5;
-        counts[4] += 0.5;
-        let total: f64 = counts.iter().sum();
-        let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / total;
-        let var = values
-            .iter()
-            .zip(&counts)
-            .map(|(v, c)| (v - mean).powi(2) * c)
-            .sum::<f64>()
-            / total;
+        let (mean, var, _) = self.mean_var(0.5);
         let (s0, s1) = (score_of(elo0), score_of(elo1));
         pairs as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// An Elo difference and its 95% interval; a bound the games do not give is infinite, and so
+/// is the difference itself when one side won every game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// The difference the score stands for.
+    pub elo: f64,
+    /// The interval's lower bound (`-inf`: none).
+    pub lo: f64,
+    /// The interval's upper bound (`+inf`: none).
+    pub hi: f64,
+}
+
+impl std::fmt::Display for EloEstimate {
+    /// `+52.3 [+8.1, +99.0]`; with a bound missing, `+612.0, at least +290.5` (or `at least
+    /// +290.5` when every game was won); with both missing, `unknown: too few games`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.lo.is_finite() && !self.hi.is_finite() {
+            return write!(f, "unknown: too few games");
+        }
+        if self.lo.is_finite() && self.hi.is_finite() {
+            return write!(f, "{:+.1} [{:+.1}, {:+.1}]", self.elo, self.lo, self.hi);
+        }
+        if self.elo.is_finite() {
+            write!(f, "{:+.1}, ", self.elo)?;
+        }
+        if self.lo.is_finite() {
+            write!(f, "at least {:+.1}", self.lo)
+        } else {
+            write!(f, "at most {:+.1}", self.hi)
+        }
     }
 }
 
@@ -253,17 +297,14 @@ pub fn verdict_text(v: Verdict) -> &'static str {
 /// The lines a match's summary prints as: W-D-L, score, Elo with its interval, the
 /// pentanomial, and with `sprt` the LLR against its bounds and the decision.
 pub fn report(summary: &Summary, sprt: Option<&Sprt>) -> String {
-    let (elo, lo, hi) = summary.elo();
     let mut out = format!(
-        "games {}  W-D-L {}-{}-{}  score {:.1}%  Elo {:+.1} [{:+.1}, {:+.1}] (95%)\npentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): {:?}",
+        "games {}  W-D-L {}-{}-{}  score {:.1}%  Elo {} (95%)\npentanomial (pairs by A's points 0, 0.5, 1, 1.5, 2): {:?}",
         summary.games(),
         summary.wins,
         summary.draws,
         summary.losses,
         100.0 * summary.score(),
-        elo,
-        lo,
-        hi,
+        summary.elo(),
         summary.pentanomial
     );
     if let Some(t) = sprt {
@@ -293,7 +334,7 @@ mod tests {
         assert_eq!((s.wins, s.draws, s.losses), (4, 1, 1));
         assert_eq!(s.pentanomial, [0, 0, 1, 1, 1]);
         assert!((s.score() - 0.75).abs() < 1e-12);
-        let (e, lo, hi) = s.elo();
+        let EloEstimate { elo: e, lo, hi } = s.elo();
         assert!((e - 190.848).abs() < 0.01, "{e}");
         assert!(lo < e && e < hi);
         assert!((elo_of(score_of(37.0)) - 37.0).abs() < 1e-9);
@@ -370,5 +411,115 @@ mod tests {
             parse("elo0=0,elo1=x").unwrap_err().to_string(),
             "--sprt: elo1=x is not a number"
         );
+    }
+
+    /// The summary of `pairs` pairs drawn with game score `p` (no draws), from `rng`.
+    fn simulated(pairs: usize, p: f64, rng: &mut impl rand::Rng) -> Summary {
+        let mut s = Summary::default();
+        for _ in 0..pairs {
+            let (a, b) = (rng.random_bool(p), rng.random_bool(p));
+            s.count(if a { 1.0 } else { 0.0 });
+            s.count(if b { 1.0 } else { 0.0 });
+            s.pentanomial[2 * (a as usize + b as usize)] += 1;
+        }
+        s
+    }
+
+    /// On simulated matches of known Elo, the 95% interval holds the true difference about 95%
+    /// of the time.
+    #[test]
+    fn the_interval_covers_the_true_elo_about_95_percent_of_the_time() {
+        use rand::SeedableRng;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        for (elo, pairs) in [(0.0, 50), (100.0, 100), (-200.0, 200), (300.0, 100)] {
+            let runs = 2000;
+            let covered = (0..runs)
+                .filter(|_| {
+                    let e = simulated(pairs, score_of(elo), &mut rng).elo();
+                    e.lo <= elo && elo <= e.hi
+                })
+                .count();
+            let share = covered as f64 / runs as f64;
+            assert!(
+                (0.93..=0.975).contains(&share),
+                "Elo {elo}, {pairs} pairs: {share}"
+            );
+        }
+    }
+
+    /// A one-sided record gives a one-sided bound, said as such; two games say almost nothing.
+    #[test]
+    fn extreme_and_tiny_records_read_honestly() {
+        let all = Summary {
+            wins: 20,
+            pentanomial: [0, 0, 0, 0, 10],
+            ..Summary::default()
+        };
+        let e = all.elo();
+        assert!(
+            e.elo.is_infinite() && e.hi.is_infinite() && e.lo.is_finite(),
+            "{e:?}"
+        );
+        assert!(e.lo > 100.0 && e.lo < 500.0, "{e:?}");
+        assert_eq!(e.to_string(), format!("at least {:+.1}", e.lo));
+        let none = Summary {
+            losses: 20,
+            pentanomial: [10, 0, 0, 0, 0],
+            ..Summary::default()
+        };
+        assert!(
+            none.elo().to_string().starts_with("at most -"),
+            "{}",
+            none.elo()
+        );
+        let two = Summary {
+            wins: 1,
+            losses: 1,
+            pentanomial: [0, 0, 1, 0, 0],
+            ..Summary::default()
+        };
+        let e = two.elo();
+        assert_eq!(e.elo.to_bits(), 0.0f64.to_bits());
+        assert!(e.lo < -500.0 && e.hi > 500.0, "{e:?}");
+        assert!(report(&all, None).contains("Elo at least +"));
+        let nineteen = Summary {
+            wins: 19,
+            losses: 1,
+            pentanomial: [0, 0, 1, 0, 9],
+            ..Summary::default()
+        };
+        assert!(
+            nineteen.elo().to_string().contains(", at least +"),
+            "{}",
+            nineteen.elo()
+        );
+    }
+
+    proptest::proptest! {
+        /// Under 200 games the interval is never of zero width, whatever the record.
+        #[test]
+        fn the_interval_never_has_zero_width_on_few_games(
+            pent in proptest::array::uniform5(0u64..20),
+            trinomial in proptest::array::uniform3(0u64..60),
+            paired in proptest::bool::ANY,
+        ) {
+            let s = if paired {
+                let pairs: u64 = pent.iter().sum();
+                proptest::prop_assume!(pairs > 0 && pairs < 100);
+                // Games consistent with the pairs: half points as draws.
+                let wins = pent[3] + 2 * pent[4];
+                let losses = pent[1] + 2 * pent[0];
+                let draws = 2 * pairs - wins - losses;
+                Summary { wins, draws, losses, pentanomial: pent }
+            } else {
+                let [losses, draws, wins] = trinomial;
+                proptest::prop_assume!(losses + draws + wins > 0);
+                Summary { wins, draws, losses, pentanomial: [0; 5] }
+            };
+            let e = s.elo();
+            proptest::prop_assert!(e.lo < e.hi, "{:?} {:?}", s, e);
+            proptest::prop_assert!(e.hi - e.lo > 1.0, "{:?} {:?}", s, e);
+            proptest::prop_assert!(!e.lo.is_nan() && !e.hi.is_nan());
+        }
     }
 }
