@@ -135,7 +135,7 @@ pub(super) fn one_game(
         // play_game records when replays are asked for; the directory itself is unused here.
         cfg.replays = Some(PathBuf::new());
     }
-    arena::play_game(&cfg, 0)
+    Ok(arena::play_game(&cfg, 0)?)
 }
 
 /// cg-brutaltester's new referee protocol: one game between the programs of `-p1` and `-p2`,

@@ -2,7 +2,6 @@
 //! `builtin:NAME:key=value,key=value`, and what every game's built-in bots share in reading
 //! them. Each game's bots by name are in its folder (`games::csb::builtin`).
 
-use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
 
 /// A built-in bot's name and parameters.
@@ -33,6 +32,60 @@ pub enum SpecError {
     NoLadderName,
 }
 
+/// Why a built-in bot could not be made from its spec.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    /// A game has no built-in bot of this name.
+    #[error("unknown built-in bot '{bot}' ({game} has: {known})")]
+    UnknownBot {
+        /// The bot's text.
+        bot: String,
+        /// The game.
+        game: &'static str,
+        /// Its built-in bots.
+        known: &'static str,
+    },
+    /// A parameter the bot does not have.
+    #[error("builtin:{bot}: unknown parameter '{key}'")]
+    UnknownParameter {
+        /// The bot's name.
+        bot: String,
+        /// The parameter.
+        key: String,
+    },
+    /// A parameter whose value is not a number of its kind.
+    #[error("builtin:{bot}: parameter {key}={value} is not a valid number")]
+    NotANumber {
+        /// The bot's name.
+        bot: String,
+        /// The parameter.
+        key: String,
+        /// Its value as given.
+        value: String,
+    },
+    /// `params=FILE` could not be read.
+    #[error("builtin:{bot}: params={file}")]
+    ParamsFile {
+        /// The bot's name.
+        bot: String,
+        /// The file.
+        file: String,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A parameter the search bot refused (from `params=FILE`, or given by name).
+    #[error("{}: {error}", file.as_deref().map_or_else(|| format!("builtin:{bot}"), str::to_string))]
+    Param {
+        /// The bot's name.
+        bot: String,
+        /// The file the parameter came from, if one.
+        file: Option<String>,
+        /// Why it was refused.
+        error: botsim_core::params::ParamError,
+    },
+}
+
 impl Spec {
     /// Parses `builtin:NAME[:k=v,...]`; `None` if it does not start with `builtin:`.
     pub fn parse(text: &str) -> Result<Option<Spec>, SpecError> {
@@ -56,35 +109,42 @@ impl Spec {
     }
 
     /// Takes a numeric parameter, or its default.
-    pub(crate) fn take<T: std::str::FromStr>(&mut self, key: &str, default: T) -> Result<T> {
+    pub(crate) fn take<T: std::str::FromStr>(
+        &mut self,
+        key: &str,
+        default: T,
+    ) -> Result<T, BuildError> {
         match self.params.remove(key) {
             None => Ok(default),
-            Some(v) => v.parse().map_err(|_| {
-                anyhow::anyhow!(
-                    "builtin:{}: parameter {key}={v} is not a valid number",
-                    self.name
-                )
+            Some(value) => value.parse().map_err(|_| BuildError::NotANumber {
+                bot: self.name.clone(),
+                key: key.to_string(),
+                value,
             }),
         }
     }
 
     /// Fails on a parameter no one took.
-    pub(crate) fn finish(&self) -> Result<()> {
-        if let Some(k) = self.params.keys().next() {
-            bail!("builtin:{}: unknown parameter '{k}'", self.name);
+    pub(crate) fn finish(&self) -> Result<(), BuildError> {
+        match self.params.keys().next() {
+            Some(key) => Err(BuildError::UnknownParameter {
+                bot: self.name.clone(),
+                key: key.clone(),
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
 /// A search bot's budget (`rollouts=N`, default 20,000, or `ms=M`) and seed (`seed=S`, else
 /// `seed`).
-pub(crate) fn think(spec: &mut Spec, seed: u64) -> Result<(botsim_core::search::Think, u64)> {
+pub(crate) fn think(
+    spec: &mut Spec,
+    seed: u64,
+) -> Result<(botsim_core::search::Think, u64), BuildError> {
     let seed = spec.take("seed", seed)?;
-    let think = if let Some(ms) = spec.params.remove("ms") {
-        let ms: u64 = ms
-            .parse()
-            .with_context(|| format!("{}: ms={ms}", spec.text))?;
+    let think = if spec.params.contains_key("ms") {
+        let ms: u64 = spec.take("ms", 0)?;
         botsim_core::search::Think::Millis {
             first: ms.max(900),
             later: ms,
@@ -100,21 +160,31 @@ pub(crate) fn think(spec: &mut Spec, seed: u64) -> Result<(botsim_core::search::
 pub(crate) fn configure(
     spec: &mut Spec,
     params: &mut impl botsim_core::params::Named,
-) -> Result<()> {
+) -> Result<(), BuildError> {
+    let bot = spec.name.clone();
     if let Some(file) = spec.params.remove("params") {
-        let text = std::fs::read_to_string(&file)
-            .with_context(|| format!("builtin:{}: params={file}", spec.name))?;
-        params
-            .apply(&text)
-            .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
-    }
-    for (name, value) in std::mem::take(&mut spec.params) {
-        let v: f64 = value.parse().map_err(|_| {
-            anyhow::anyhow!("builtin:{}: {name}={value} is not a number", spec.name)
+        let text = std::fs::read_to_string(&file).map_err(|source| BuildError::ParamsFile {
+            bot: bot.clone(),
+            file: file.clone(),
+            source,
         })?;
-        params
-            .set(&name, v)
-            .map_err(|e| anyhow::anyhow!("builtin:{}: {e}", spec.name))?;
+        params.apply(&text).map_err(|error| BuildError::Param {
+            bot: bot.clone(),
+            file: Some(file),
+            error,
+        })?;
+    }
+    for (key, value) in std::mem::take(&mut spec.params) {
+        let v: f64 = value.parse().map_err(|_| BuildError::NotANumber {
+            bot: bot.clone(),
+            key: key.clone(),
+            value: value.clone(),
+        })?;
+        params.set(&key, v).map_err(|error| BuildError::Param {
+            bot: bot.clone(),
+            file: None,
+            error,
+        })?;
     }
     Ok(())
 }

@@ -2,11 +2,36 @@
 //! appended as each is made, so that a run killed at any moment loses at most the line it was
 //! writing. Reading skips that cut last line and names any other bad line.
 
-use anyhow::{bail, Context, Result};
+use crate::error::FileError;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// What can go wrong with a JSON Lines file.
+#[derive(Debug, thiserror::Error)]
+pub enum JsonlError {
+    /// The file could not be read, written or repaired.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A line (not the last) is not a record of the kind expected.
+    #[error("{origin}:{line}: not {what}: {error}")]
+    Line {
+        /// The file.
+        origin: String,
+        /// The line, from 1.
+        line: usize,
+        /// The kind of record expected.
+        what: String,
+        /// What the JSON reader said.
+        error: serde_json::Error,
+    },
+    /// A record could not be written as JSON.
+    #[error("cannot write a record as JSON: {0}")]
+    Encode(serde_json::Error),
+}
+
+type Result<T> = std::result::Result<T, JsonlError>;
 
 /// The records of the file at `path` (none if it does not exist); `what` names the kind of
 /// record in errors. See [`parse`].
@@ -14,7 +39,7 @@ pub fn read<T: DeserializeOwned>(path: &Path, what: &str) -> Result<Vec<T>> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        Err(e) => return Err(FileError::new("read", path, e).into()),
     };
     parse(&text, &path.display().to_string(), what)
 }
@@ -33,7 +58,14 @@ pub fn parse<T: DeserializeOwned>(text: &str, origin: &str, what: &str) -> Resul
         match serde_json::from_str::<T>(line) {
             Ok(r) => out.push(r),
             Err(_) if Some(k) == last => {}
-            Err(e) => bail!("{origin}:{}: not {what}: {e}", k + 1),
+            Err(error) => {
+                return Err(JsonlError::Line {
+                    origin: origin.to_string(),
+                    line: k + 1,
+                    what: what.to_string(),
+                    error,
+                })
+            }
         }
     }
     Ok(out)
@@ -55,7 +87,7 @@ impl Appender {
             .create(true)
             .append(true)
             .open(path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .map_err(FileError::on("write", path))?;
         Ok(Appender {
             file,
             path: path.to_path_buf(),
@@ -64,12 +96,12 @@ impl Appender {
 
     /// Appends one record as a line.
     pub fn append<T: Serialize>(&mut self, record: &T) -> Result<()> {
-        let mut line = serde_json::to_string(record)?;
+        let mut line = serde_json::to_string(record).map_err(JsonlError::Encode)?;
         line.push('\n');
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
-            .with_context(|| format!("cannot write {}", self.path.display()))
+            .map_err(|e| FileError::new("write", &self.path, e).into())
     }
 }
 
@@ -82,9 +114,12 @@ fn drop_cut_line(path: &Path) -> Result<()> {
         return Ok(());
     }
     let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
-    let file = std::fs::OpenOptions::new().write(true).open(path)?;
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(FileError::on("repair", path))?;
     file.set_len(keep as u64)
-        .with_context(|| format!("cannot repair {}", path.display()))?;
+        .map_err(FileError::on("repair", path))?;
     Ok(())
 }
 

@@ -73,6 +73,24 @@ pub enum LadderError {
         /// What failed, with the tool's own words.
         message: String,
     },
+    /// The version's bot could not be bundled or compiled.
+    #[error("building {name}")]
+    Bundle {
+        /// The version.
+        name: String,
+        /// Why.
+        #[source]
+        source: bundle::BundleError,
+    },
+    /// A check's game could not be played.
+    #[error("checking {name}")]
+    Game {
+        /// The version.
+        name: String,
+        /// Why.
+        #[source]
+        source: crate::games::PlayError,
+    },
     /// A version of one game asked to play the other.
     #[error("ladder:{name} plays {plays}, not {game} (--game)")]
     WrongGame {
@@ -307,13 +325,15 @@ impl Ladder {
                 env!("CARGO_PKG_VERSION"),
                 v.name
             );
-            let b = bundle::bundle(&bot, &lib, &header, false, &[])
-                .map_err(|e| fail(format!("{e:#}")))?;
+            let bundled = |source| LadderError::Bundle {
+                name: v.name.clone(),
+                source,
+            };
+            let b = bundle::bundle(&bot, &lib, &header, false, &[]).map_err(bundled)?;
             let source = work.join(format!("{}.rs", v.name));
             std::fs::write(&source, &b.text)
                 .map_err(|e| fail(format!("{}: {e}", source.display())))?;
-            bundle::compile(&source, true, &work.join(&v.name))
-                .map_err(|e| fail(format!("{e:#}")))?;
+            bundle::compile(&source, true, &work.join(&v.name)).map_err(bundled)?;
             std::fs::remove_dir_all(&tree).map_err(|e| fail(format!("{}: {e}", tree.display())))
         })();
         if let Err(e) = result {
@@ -412,7 +432,10 @@ impl Ladder {
         let mut fp = Fingerprint::default();
         for index in 0..CHECK_GAMES {
             let (result, trace) =
-                arena::play_game(&cfg, index).map_err(|e| fail(format!("{e:#}")))?;
+                arena::play_game(&cfg, index).map_err(|source| LadderError::Game {
+                    name: v.name.clone(),
+                    source,
+                })?;
             if let Some(e) = result.errors.first() {
                 return Err(fail(format!("game {}: {e}", index + 1)));
             }

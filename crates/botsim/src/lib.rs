@@ -18,12 +18,14 @@
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
 //! - [`ladder`]: the accepted versions of our bots, rebuilt from their commits;
+//! - [`error`]: the file errors every module shares;
 //! - [`jsonl`]: the JSON Lines files of results and histories, safe to cut at any moment;
 
 pub mod arena;
 pub mod bench;
 pub mod builtin;
 pub mod bundle;
+pub mod error;
 pub mod games;
 pub mod jsonl;
 pub mod ladder;

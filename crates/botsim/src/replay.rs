@@ -11,12 +11,11 @@
 use crate::games::notes::Notes;
 use crate::games::GameKind;
 use crate::trace::Trace;
-use anyhow::Result;
 
 const TEMPLATE: &str = include_str!("replay.html");
 
 /// The page for one game.
-pub fn html(trace: &Trace) -> Result<String> {
+pub fn html(trace: &Trace) -> Result<String, serde_json::Error> {
     // Inside a <script> element, "</" must not appear: JSON allows "<\/" for it.
     let script_json = |text: String| text.replace("</", "<\\/");
     let trace_json = script_json(serde_json::to_string(trace)?);

@@ -5,7 +5,8 @@
 pub mod report;
 pub mod results;
 
-use crate::games::{BuildBuiltin, Deal, GameKind, PlayBetween, Seat};
+use crate::error::FileError;
+use crate::games::{BuildBuiltin, Deal, GameKind, PlayBetween, PlayError, Seat};
 use crate::player::PlayerSpec;
 pub use crate::referee::process::Clock;
 use crate::referee::process::Process;
@@ -13,7 +14,6 @@ use crate::referee::{Fault, GameRecord};
 use crate::referee::{InProcess, Player, Stop};
 use crate::stats::{Points, Sprt, Verdict};
 use crate::trace::{self, Trace};
-use anyhow::{bail, Context, Result};
 use botsim_core::bot::{Answer, Game};
 pub use results::{
     ratings, ratings_report, summarize, time_report, time_use, Cause, Elimination, GameResult,
@@ -23,6 +23,52 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
+
+/// What can stop an arena run.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    /// A game could not be played (a player could not be made or started, a bad setup).
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The results file could not be read or written.
+    #[error(transparent)]
+    Results(#[from] crate::jsonl::JsonlError),
+    /// A game's trace could not be written.
+    #[error(transparent)]
+    Trace(#[from] crate::trace::TraceError),
+    /// A folder or page could not be made.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A replay page could not be made.
+    #[error("cannot make a replay page: {0}")]
+    Page(serde_json::Error),
+    /// A new run into a results file that already holds one.
+    #[error("{} already holds results: pass --resume to continue that run, or choose another file", path.display())]
+    NotEmpty {
+        /// The results file.
+        path: PathBuf,
+    },
+    /// A resumed run whose file holds games of other settings.
+    #[error("{}: game {game} was played with other settings (seed {seed}, seats {seats:?}); resume with the same --seed and players", path.display())]
+    OtherSettings {
+        /// The results file.
+        path: PathBuf,
+        /// The game.
+        game: usize,
+        /// Its seed.
+        seed: i64,
+        /// Its seats.
+        seats: [String; 2],
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// `--html` names no kind of game.
+    #[error("--html '{0}': expected all, wins, draws or losses (of player A)")]
+    HtmlGames(String),
+}
+
+type Result<T, E = ArenaError> = std::result::Result<T, E>;
 
 /// Time and memory limits for program players.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -89,7 +135,7 @@ impl HtmlGames {
             "wins" => HtmlGames::Wins,
             "draws" => HtmlGames::Draws,
             "losses" => HtmlGames::Losses,
-            _ => bail!("--html '{text}': expected all, wins, draws or losses (of player A)"),
+            _ => return Err(ArenaError::HtmlGames(text.to_string())),
         })
     }
 
@@ -295,7 +341,7 @@ fn player<G: Game + 'static>(
     limits: Limits,
     log: Option<PathBuf>,
     seed: u64,
-) -> Result<Box<dyn Player<G>>>
+) -> Result<Box<dyn Player<G>>, PlayError>
 where
     Process: Player<G>,
 {
@@ -304,7 +350,7 @@ where
     }
     let command = spec
         .command()
-        .with_context(|| format!("{spec}: the ladder version was not built"))?;
+        .ok_or_else(|| PlayError::NotBuilt(spec.to_string()))?;
     let seed = seed.to_string();
     let env: &[(&str, &str)] = if std::env::var_os(SEED_VAR).is_some() {
         &[]
@@ -323,7 +369,7 @@ where
 /// for its input (all at once, so the check costs one
 /// [`crate::referee::process::START_CHECK`]), so that a bad spec or a missing or broken program
 /// stops the run before its first game instead of losing every game.
-pub fn check_players(cfg: &Config) -> Result<()> {
+pub fn check_players(cfg: &Config) -> Result<(), PlayError> {
     for p in &cfg.players {
         if let PlayerSpec::Builtin(spec) = p {
             cfg.game.tools().check_builtin(spec)?;
@@ -336,14 +382,14 @@ pub fn check_players(cfg: &Config) -> Result<()> {
             .filter(|p| !p.is_builtin())
             .map(|p| {
                 s.spawn(move || match p.command() {
-                    Some(command) => Process::check_starts(command),
-                    None => bail!("{p}: the ladder version was not built"),
+                    Some(command) => Ok(Process::check_starts(command)?),
+                    None => Err(PlayError::NotBuilt(p.to_string())),
                 })
             })
             .collect();
         checks.into_iter().try_for_each(|c| {
             c.join()
-                .unwrap_or_else(|_| Err(anyhow::anyhow!("a start check failed")))
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
     })
 }
@@ -356,7 +402,7 @@ fn seated<G: Game + 'static>(
     seat: usize,
     build: BuildBuiltin<G>,
     log: Option<PathBuf>,
-) -> Result<Clocked<G>>
+) -> Result<Clocked<G>, PlayError>
 where
     Process: Player<G>,
 {
@@ -374,7 +420,7 @@ where
 const SEED_VAR: &str = "BOTSIM_SEED";
 
 /// Plays game `index` of the schedule.
-pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>)> {
+pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>), PlayError> {
     let (seed, seats) = cfg.scheduled(index);
     let mut table = Table {
         cfg,
@@ -442,7 +488,11 @@ impl<G: Game + 'static> Seat<G> for Table<'_>
 where
     Process: Player<G>,
 {
-    fn play(&mut self, build: BuildBuiltin<G>, play: PlayBetween<G>) -> Result<GameRecord> {
+    fn play(
+        &mut self,
+        build: BuildBuiltin<G>,
+        play: PlayBetween<G>,
+    ) -> Result<GameRecord, PlayError> {
         let (cfg, index) = (self.cfg, self.index);
         let log = |seat: usize| {
             cfg.logs
@@ -488,11 +538,11 @@ pub fn run(
     let mut results = if resume {
         results::read(results_path)?
     } else {
-        if results_path.exists() && std::fs::metadata(results_path)?.len() > 0 {
-            bail!(
-                "{} already holds results: pass --resume to continue that run, or choose another file",
-                results_path.display()
-            );
+        let holds = std::fs::metadata(results_path).is_ok_and(|m| m.len() > 0);
+        if holds {
+            return Err(ArenaError::NotEmpty {
+                path: results_path.to_path_buf(),
+            });
         }
         Vec::new()
     };
@@ -502,13 +552,12 @@ pub fn run(
             r.seed == seed && r.seats == seats.map(PlayerSpec::to_string)
         };
         if !same {
-            bail!(
-                "{}: game {} was played with other settings (seed {}, seats {:?}); resume with the same --seed and players",
-                results_path.display(),
-                r.game,
-                r.seed,
-                r.seats
-            );
+            return Err(ArenaError::OtherSettings {
+                path: results_path.to_path_buf(),
+                game: r.game,
+                seed: r.seed,
+                seats: r.seats.clone(),
+            });
         }
     }
     let done: std::collections::HashSet<usize> = results.iter().map(|r| r.game).collect();
@@ -520,15 +569,14 @@ pub fn run(
         check_players(cfg)?;
     }
     for dir in cfg.replays.iter().chain(&cfg.logs) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(FileError::on("create", dir))?;
     }
     let mut out = crate::jsonl::Appender::open(results_path)?;
     let stop = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = mpsc::channel::<Result<(GameResult, Option<Trace>)>>();
+    let (tx, rx) = mpsc::channel::<Result<(GameResult, Option<Trace>), PlayError>>();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
+        .build()?;
     let played;
     let mut sprt_stop = None;
     {
@@ -550,7 +598,7 @@ pub fn run(
                 Ok(x) => x,
                 Err(e) => {
                     stop.store(true, Ordering::Relaxed);
-                    return Err(e);
+                    return Err(e.into());
                 }
             };
             if let (Some(dir), Some(t)) = (&cfg.replays, trace) {
@@ -560,8 +608,8 @@ pub fn run(
                 )?;
                 if cfg.html.is_some_and(|h| h.wants(result.points_a())) {
                     let page = dir.join(format!("game{:06}.html", result.game));
-                    std::fs::write(&page, crate::replay::html(&t)?)
-                        .with_context(|| format!("cannot write {}", page.display()))?;
+                    let html = crate::replay::html(&t).map_err(ArenaError::Page)?;
+                    std::fs::write(&page, html).map_err(FileError::on("write", &page))?;
                 }
             }
             out.append(&result)?;

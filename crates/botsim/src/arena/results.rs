@@ -4,7 +4,6 @@
 
 use crate::stats::ratings::bradley_terry;
 use crate::stats::{Points, Summary};
-use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -151,13 +150,13 @@ impl TryFrom<StoredElimination> for Elimination {
 }
 
 /// Reads a results file (missing: none). A line cut short by an interruption is skipped.
-pub fn read(path: &Path) -> Result<Vec<GameResult>> {
+pub fn read(path: &Path) -> Result<Vec<GameResult>, crate::jsonl::JsonlError> {
     crate::jsonl::read(path, "an arena result")
 }
 
 /// The results in the text of a results file; `origin` names it in errors. The last line may
 /// have been cut short by an interruption, and is then skipped.
-pub fn parse(text: &str, origin: &str) -> Result<Vec<GameResult>> {
+pub fn parse(text: &str, origin: &str) -> Result<Vec<GameResult>, crate::jsonl::JsonlError> {
     crate::jsonl::parse(text, origin, "an arena result")
 }
 

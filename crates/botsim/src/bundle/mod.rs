@@ -10,14 +10,118 @@
 
 mod source;
 
+use crate::error::FileError;
 use crate::games::GameKind;
-use anyhow::{bail, Context, Result};
+use crate::games::PlayError;
 use source::{
     mod_declarations, module_paths, path_roots, referenced_modules, rename_path_root, strip,
     use_declarations,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// Why a bot could not be bundled, compiled or checked.
+#[derive(Debug, thiserror::Error)]
+pub enum BundleError {
+    /// A source or the bundle could not be read.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// A source that Rust's tokenizer or grammar does not take.
+    #[error("{}", file.display())]
+    Source {
+        /// The file.
+        file: PathBuf,
+        /// Where, and what is wrong.
+        #[source]
+        source: source::SourceError,
+    },
+    /// A `mod name;` without its file.
+    #[error("{}: module '{name}' has no file", file.display())]
+    NoModuleFile {
+        /// The file that declares it.
+        file: PathBuf,
+        /// The module.
+        name: String,
+    },
+    /// `--params` for a bot whose game cannot be told from its source.
+    #[error("--params: cannot tell which game the bot plays")]
+    UnknownGame,
+    /// A tuned parameter the game's bot does not take.
+    #[error("--params")]
+    Params(#[source] botsim_core::params::ParamError),
+    /// `--params` for a bot without the line that receives them.
+    #[error("--params: the bot has no line '{TUNED_HOOK}' to receive them")]
+    NoTunedHook,
+    /// A path into the library that names no module of it.
+    #[error("the bot uses botsim_core::{name}, which is not a module in {}", lib.display())]
+    NotACoreModule {
+        /// The module named.
+        name: String,
+        /// The library's sources.
+        lib: PathBuf,
+    },
+    /// Code that uses a crate the contest server does not have.
+    #[error("{} uses '{root}', a crate the contest server does not have (it has std and {})", whose, SERVER_CRATES.join(", "))]
+    ForeignCrate {
+        /// The bot, or `module 'NAME' (FILE)`.
+        whose: String,
+        /// The crate.
+        root: String,
+    },
+    /// A character the server does not take.
+    #[error("the bundle must be ASCII: line {line}, column {column} has {found:?}")]
+    NotAscii {
+        /// The line, from 1.
+        line: usize,
+        /// The column, from 1.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// A bundle over the contest's limit.
+    #[error("the bundle has {chars} characters, over the contest's {MAX_CHARS}; the heaviest parts: {heaviest}")]
+    TooLong {
+        /// Its characters.
+        chars: usize,
+        /// Its heaviest parts, with their sizes.
+        heaviest: String,
+    },
+    /// A bundle that uses rand, with no build of rand to compile it against.
+    #[error("the bundle uses rand, and no rand 0.9 build was found to compile it against")]
+    NoRand,
+    /// rustc could not be run.
+    #[error("cannot run rustc")]
+    Rustc(#[source] std::io::Error),
+    /// rustc refused the bundle.
+    #[error("rustc could not compile the bundle ({mode}):\n{stderr}")]
+    Compile {
+        /// `debug` or `release`.
+        mode: &'static str,
+        /// What rustc said.
+        stderr: String,
+    },
+    /// The compiled bundle could not play its check game.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The compiled bundle broke the protocol in its check game.
+    #[error("the bundled bot broke the protocol at turn {turn}: {detail}")]
+    BrokeProtocol {
+        /// The turn.
+        turn: u32,
+        /// What it did.
+        detail: String,
+    },
+}
+
+type Result<T> = std::result::Result<T, BundleError>;
+
+/// A source error in `file`.
+fn in_file(file: &Path) -> impl FnOnce(source::SourceError) -> BundleError + '_ {
+    move |source| BundleError::Source {
+        file: file.to_path_buf(),
+        source,
+    }
+}
 
 /// Largest submission the contest server takes, in characters.
 pub const MAX_CHARS: usize = 100_000;
@@ -40,15 +144,14 @@ struct Module {
 impl Module {
     /// Reads the module at `file`, and its submodules from theirs.
     fn load(file: &Path, keep_docs: bool) -> Result<Module> {
-        let src = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read module {}", file.display()))?;
-        let code = strip(&src, keep_docs).with_context(|| file.display().to_string())?;
+        let src = std::fs::read_to_string(file).map_err(FileError::on("read module", file))?;
+        let code = strip(&src, keep_docs).map_err(in_file(file))?;
         let dir = match file.file_name().and_then(|n| n.to_str()) {
             Some("mod.rs") => file.parent().map(Path::to_path_buf).unwrap_or_default(),
             _ => file.with_extension(""),
         };
         let mut children = Vec::new();
-        for decl in mod_declarations(&code).with_context(|| file.display().to_string())? {
+        for decl in mod_declarations(&code).map_err(in_file(file))? {
             let name = &decl.name;
             let child = [
                 dir.join(format!("{name}.rs")),
@@ -56,7 +159,10 @@ impl Module {
             ]
             .into_iter()
             .find(|p| p.exists())
-            .with_context(|| format!("{}: module '{name}' has no file", file.display()))?;
+            .ok_or_else(|| BundleError::NoModuleFile {
+                file: file.to_path_buf(),
+                name: name.clone(),
+            })?;
             children.push((decl, Module::load(&child, keep_docs)?));
         }
         Ok(Module {
@@ -216,12 +322,12 @@ const TUNED_HOOK: &str = "const TUNED: &[(&str, f64)] = &[];";
 /// the game's parameters.
 fn write_tuned(main: &str, game: Option<GameKind>, tuned: &[(String, f64)]) -> Result<String> {
     let pairs: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-    let Some(game) = game else {
-        bail!("--params: cannot tell which game the bot plays");
-    };
-    game.tools().check_params(&pairs).context("--params")?;
+    let game = game.ok_or(BundleError::UnknownGame)?;
+    game.tools()
+        .check_params(&pairs)
+        .map_err(BundleError::Params)?;
     if !main.contains(TUNED_HOOK) {
-        bail!("--params: the bot has no line '{TUNED_HOOK}' to receive them");
+        return Err(BundleError::NoTunedHook);
     }
     let values: Vec<String> = tuned
         .iter()
@@ -243,16 +349,15 @@ pub fn bundle(
     keep_docs: bool,
     tuned: &[(String, f64)],
 ) -> Result<Bundle> {
-    let src = std::fs::read_to_string(bot)
-        .with_context(|| format!("cannot read bot {}", bot.display()))?;
-    let origin = || bot.display().to_string();
-    let mut main = strip(&src, keep_docs).with_context(origin)?;
+    let src = std::fs::read_to_string(bot).map_err(FileError::on("read bot", bot))?;
+    let origin = || in_file(bot);
+    let mut main = strip(&src, keep_docs).map_err(origin())?;
     if !tuned.is_empty() {
         main = write_tuned(&main, game_of(&src), tuned)?;
     }
     let mut modules: BTreeMap<String, Module> = BTreeMap::new();
     let mut reach = Reach::default();
-    let mut wanted = reach.mark(None, &module_paths(&main).with_context(origin)?, &modules);
+    let mut wanted = reach.mark(None, &module_paths(&main).map_err(origin())?, &modules);
     loop {
         // Load the top-level modules named but not read yet, then mark again from the top:
         // what is reached only grows, so this ends.
@@ -266,24 +371,21 @@ pub fn bundle(
             ]
             .into_iter()
             .find(|p| p.exists())
-            .with_context(|| {
-                format!(
-                    "the bot uses botsim_core::{name}, which is not a module in {}",
-                    lib_dir.display()
-                )
+            .ok_or_else(|| BundleError::NotACoreModule {
+                name: name.clone(),
+                lib: lib_dir.to_path_buf(),
             })?;
             modules.insert(name, Module::load(&file, keep_docs)?);
         }
         let before = reach.modules.len();
-        wanted.extend(reach.mark(None, &module_paths(&main).with_context(origin)?, &modules));
+        wanted.extend(reach.mark(None, &module_paths(&main).map_err(origin())?, &modules));
         let reached: Vec<Vec<String>> = reach.modules.iter().cloned().collect();
         for at in reached {
             let mut module = &modules[&at[0]];
             for segment in &at[1..] {
                 module = module.child(segment).expect("reached modules exist");
             }
-            let paths = module_paths(&module.own_code())
-                .with_context(|| module.file.display().to_string())?;
+            let paths = module_paths(&module.own_code()).map_err(in_file(&module.file))?;
             wanted.extend(reach.mark(Some(&at), &paths, &modules));
         }
         if wanted.is_empty() && reach.modules.len() == before {
@@ -333,7 +435,7 @@ pub fn bundle(
     };
     // The first root in `text` the server cannot resolve. What `use` brings into scope is
     // local; the root of a `use` must itself be allowed.
-    let foreign = |text: &str| -> Result<Option<String>> {
+    let foreign = |text: &str| -> std::result::Result<Option<String>, source::SourceError> {
         let mut names = BTreeSet::new();
         for u in use_declarations(text)? {
             if !allowed(&u.root) {
@@ -347,28 +449,26 @@ pub fn bundle(
     };
     let mut weights = vec![(bot.display().to_string(), main.len())];
     for (name, m) in &modules {
-        if let Some(root) = foreign(&m.text).with_context(|| m.files[0].display().to_string())? {
-            bail!(
-                "module '{name}' ({}) uses '{root}', a crate the contest server does not have (it has std and {})",
-                m.files[0].display(),
-                SERVER_CRATES.join(", ")
-            );
+        if let Some(root) = foreign(&m.text).map_err(in_file(&m.files[0]))? {
+            return Err(BundleError::ForeignCrate {
+                whose: format!("module '{name}' ({})", m.files[0].display()),
+                root,
+            });
         }
         weights.push((name.clone(), m.text.len()));
     }
-    if let Some(root) = foreign(&main).with_context(origin)? {
-        bail!(
-            "{} uses '{root}', a crate the contest server does not have (it has std and {})",
-            bot.display(),
-            SERVER_CRATES.join(", ")
-        );
+    if let Some(root) = foreign(&main).map_err(origin())? {
+        return Err(BundleError::ForeignCrate {
+            whose: bot.display().to_string(),
+            root,
+        });
     }
     let mut text = String::new();
     for line in header.lines() {
         text.push_str(&format!("// {line}\n"));
     }
     for name in LIBRARY_NAMES {
-        main = rename_path_root(&main, name, "crate").with_context(origin)?;
+        main = rename_path_root(&main, name, "crate").map_err(origin())?;
     }
     text.push_str(&main);
     for (name, m) in &modules {
@@ -382,7 +482,11 @@ pub fn bundle(
             .find(|(_, c)| !c.is_ascii())
             .map(|(k, c)| (l + 1, k + 1, c))
     }) {
-        bail!("the bundle must be ASCII: line {line}, column {col} has {c:?}");
+        return Err(BundleError::NotAscii {
+            line,
+            column: col,
+            found: c,
+        });
     }
     weights.sort_by_key(|w| std::cmp::Reverse(w.1));
     let chars = text.chars().count();
@@ -392,10 +496,10 @@ pub fn bundle(
             .take(5)
             .map(|(n, w)| format!("{n} {w}"))
             .collect();
-        bail!(
-            "the bundle has {chars} characters, over the contest's {MAX_CHARS}; the heaviest parts: {}",
-            heavy.join(", ")
-        );
+        return Err(BundleError::TooLong {
+            chars,
+            heaviest: heavy.join(", "),
+        });
     }
     Ok(Bundle { text, weights })
 }
@@ -450,7 +554,7 @@ pub fn header(bot: &Path, lib_dir: &Path) -> String {
 /// Compiles a bundle on its own with plain `rustc` (edition 2021), with `rand` available only if
 /// it uses it (from the project's own build, when found). Returns the binary.
 pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
-    let text = std::fs::read_to_string(bundle)?;
+    let text = std::fs::read_to_string(bundle).map_err(FileError::on("read", bundle))?;
     let mut cmd = std::process::Command::new("rustc");
     cmd.args([
         "--edition",
@@ -466,7 +570,7 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
     if release {
         cmd.args(["-C", "opt-level=3"]);
     }
-    let roots = path_roots(&text).with_context(|| bundle.display().to_string())?;
+    let roots = path_roots(&text).map_err(in_file(bundle))?;
     if roots.contains("rand") {
         let deps = workspace_root().join("target/release/deps");
         let rlib = std::fs::read_dir(&deps)
@@ -478,19 +582,16 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
                         .is_some_and(|n| n.starts_with("librand-") && n.ends_with(".rlib"))
                 })
             })
-            .context(
-                "the bundle uses rand, and no rand 0.9 build was found to compile it against",
-            )?;
+            .ok_or(BundleError::NoRand)?;
         cmd.arg("-L").arg(format!("dependency={}", deps.display()));
         cmd.arg("--extern").arg(format!("rand={}", rlib.display()));
     }
-    let output = cmd.output().context("cannot run rustc")?;
+    let output = cmd.output().map_err(BundleError::Rustc)?;
     if !output.status.success() {
-        bail!(
-            "rustc could not compile the bundle ({}):\n{}",
-            if release { "release" } else { "debug" },
-            String::from_utf8_lossy(&output.stderr)
-        );
+        return Err(BundleError::Compile {
+            mode: if release { "release" } else { "debug" },
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        });
     }
     Ok(())
 }
@@ -501,15 +602,15 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
 pub fn play_check(binary: &Path, game: GameKind) -> Result<String> {
     use crate::referee::process::Process;
     let command = format!("'{}'", binary.display());
-    let mut bot = Process::spawn(&command, &[("BOTSIM_ROLLOUTS", "300")])?;
+    let mut bot =
+        Process::spawn(&command, &[("BOTSIM_ROLLOUTS", "300")]).map_err(PlayError::from)?;
     bot.later_turns = std::time::Duration::from_millis(2000);
     let rec = game.tools().play_heuristic(1, Some(&mut bot), false)?;
     if let Some(e) = rec.errors.iter().find(|e| e.player == 0) {
-        bail!(
-            "the bundled bot broke the protocol at turn {}: {}",
-            e.turn,
-            e.detail
-        );
+        return Err(BundleError::BrokeProtocol {
+            turn: e.turn,
+            detail: e.detail.clone(),
+        });
     }
     Ok(format!(
         "played a {} game against the built-in bot: {} - {} after {} turns",

@@ -4,7 +4,6 @@
 //! whose text starts with `//` or `/*`. syn's items say what to drop (`#[cfg(test)]`), which
 //! files to inline (`mod name;`) and what `use` brings into scope.
 
-use anyhow::{anyhow, Result};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -29,21 +28,40 @@ enum Kind {
     Doc,
 }
 
-/// Where a parse error is, for messages: "line L, column C".
-fn at(span: proc_macro2::Span) -> String {
-    let start = span.start();
-    format!("line {}, column {}", start.line, start.column + 1)
+/// A source that Rust's tokenizer or grammar does not take, and where.
+#[derive(Debug, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct SourceError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+    /// What the tokenizer or parser said.
+    pub message: String,
 }
 
+impl SourceError {
+    fn at(span: proc_macro2::Span, message: impl std::fmt::Display) -> SourceError {
+        let start = span.start();
+        SourceError {
+            line: start.line,
+            column: start.column + 1,
+            message: message.to_string(),
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, SourceError>;
+
 fn parse_file(src: &str) -> Result<syn::File> {
-    syn::parse_file(src).map_err(|e| anyhow!("{}: {e}", at(e.span())))
+    syn::parse_file(src).map_err(|e| SourceError::at(e.span(), e))
 }
 
 /// Every token of `src`, in order.
 fn tokens(src: &str) -> Result<Vec<Token>> {
     let stream: TokenStream = src
         .parse()
-        .map_err(|e: proc_macro2::LexError| anyhow!("{}: {e}", at(e.span())))?;
+        .map_err(|e: proc_macro2::LexError| SourceError::at(e.span(), e))?;
     let mut out = Vec::new();
     flatten(stream, src, &mut out);
     Ok(out)

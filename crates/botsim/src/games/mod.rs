@@ -20,7 +20,6 @@ use crate::builtin;
 use crate::referee::process::Process;
 use crate::referee::{GameRecord, Mismatch, Player};
 use crate::trace::Trace;
-use anyhow::Result;
 use botsim_core::bot::{Bot, Game};
 use botsim_core::contest::ContestBot;
 use botsim_core::params::ParamError;
@@ -69,9 +68,48 @@ impl GameKind {
 
 pub use workload::Workload;
 
+/// Why a game could not be set up from what describes it (a trace's properties, a map).
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// A CSB map that is not one.
+    #[error(transparent)]
+    Track(#[from] botsim_core::csb::TrackError),
+    /// A seed property that is not a number.
+    #[error("seed property '{text}'")]
+    Seed {
+        /// The property as written.
+        text: String,
+        /// What the number reader said.
+        #[source]
+        source: std::num::ParseIntError,
+    },
+    /// A trace that names neither a seed nor a map.
+    #[error("the trace names no seed (and no map)")]
+    NoSeed,
+}
+
+/// Why a game could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// A built-in player could not be made.
+    #[error(transparent)]
+    Build(#[from] crate::builtin::BuildError),
+    /// A program player could not be started.
+    #[error(transparent)]
+    Process(#[from] crate::referee::process::ProcessError),
+    /// The game could not be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A ladder player that was not built (see `ladder::Ladder::resolve`).
+    #[error("{0}: the ladder version was not built")]
+    NotBuilt(String),
+}
+
+type Result<T, E = PlayError> = std::result::Result<T, E>;
+
 /// Builds a built-in bot of game `G` from its spec and default search seed (each game's
 /// `builtin::build`).
-pub type BuildBuiltin<G> = fn(&builtin::Spec, u64) -> Result<Box<dyn Bot<G>>>;
+pub type BuildBuiltin<G> = fn(&builtin::Spec, u64) -> Result<Box<dyn Bot<G>>, builtin::BuildError>;
 
 /// Plays a game of `G` between two seated players (each game's referee `play`).
 pub type PlayBetween<'a, G> = &'a mut dyn FnMut([&mut dyn Player<G>; 2]) -> Result<GameRecord>;
@@ -111,7 +149,7 @@ pub trait GameTools: Sync {
     fn check_params(&self, pairs: &[(&str, f64)]) -> Result<(), ParamError>;
     /// Checks a built-in bot's spec by building it once: an unknown name or parameter, or a
     /// value that is not a number, is reported before any game is played.
-    fn check_builtin(&self, spec: &builtin::Spec) -> Result<()>;
+    fn check_builtin(&self, spec: &builtin::Spec) -> Result<(), builtin::BuildError>;
     /// Plays a game dealt by `deal` between the players `seats` seats.
     fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord>;
     /// Plays a game from `seed` against the built-in heuristic bot (player 1), with `first` as
@@ -131,7 +169,7 @@ pub trait GameTools: Sync {
         seed: i64,
         input: &mut dyn BufRead,
         output: &mut dyn Write,
-    ) -> Result<()>;
+    ) -> Result<(), crate::referee::brutaltester::ProtocolError>;
     /// The default GA contest bot with budget `think` (search seed 1).
     fn searcher(&self, think: botsim_core::search::Think) -> Box<dyn ContestBot>;
     /// The engine benchmark's workloads, by name.

@@ -13,9 +13,80 @@
 //!   to replay a game. Anything on the referee's stderr is reported as an error.
 
 use super::Traced;
-use anyhow::{bail, Context, Result};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+
+/// What can go wrong between botsim and the tester.
+#[derive(Debug, thiserror::Error)]
+pub enum ProtocolError {
+    /// A flag without its value.
+    #[error("referee: {flag} needs a value")]
+    NeedsValue {
+        /// The flag.
+        flag: String,
+    },
+    /// A third or fourth player.
+    #[error("referee: botsim's games are for 2 players, the tester gives {flag}")]
+    ExtraPlayer {
+        /// `-p3` or `-p4`.
+        flag: String,
+    },
+    /// An argument the new protocol does not have.
+    #[error("referee: unknown argument '{arg}' (expected -p1 CMD -p2 CMD [-d seed=N] [-l FILE])")]
+    UnknownArgument {
+        /// The argument.
+        arg: String,
+    },
+    /// `-p1` or `-p2` missing.
+    #[error("referee: the new protocol needs both -p1 CMD and -p2 CMD")]
+    MissingPlayers,
+    /// `-d seed=X` with X not a number.
+    #[error("referee: -d '{data}': bad seed '{seed}'")]
+    DataSeed {
+        /// The game parameters given.
+        data: String,
+        /// The seed's text.
+        seed: String,
+        /// What the number reader said.
+        #[source]
+        source: std::num::ParseIntError,
+    },
+    /// The old protocol's input ended before the game started.
+    #[error("the tester closed the input before ###Start")]
+    ClosedBeforeStart,
+    /// A `###Seed` line whose seed is not a number.
+    #[error("bad seed line '{line}'")]
+    SeedLine {
+        /// The line.
+        line: String,
+        /// What the number reader said.
+        #[source]
+        source: std::num::ParseIntError,
+    },
+    /// A `###Start` line whose player count is not a number.
+    #[error("bad start line '{line}'")]
+    StartLine {
+        /// The line.
+        line: String,
+        /// What the number reader said.
+        #[source]
+        source: std::num::ParseIntError,
+    },
+    /// A game for another number of players.
+    #[error("botsim's games are for 2 players, the tester asks for {0}")]
+    PlayerCount(usize),
+    /// A line the opening does not have.
+    #[error("expected ###Seed or ###Start, found '{0}'")]
+    Unexpected(String),
+    /// The old protocol's input ended in the middle of a turn.
+    #[error("the tester closed the input during a turn")]
+    ClosedDuringTurn,
+    /// Reading from or writing to the tester failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+type Result<T> = std::result::Result<T, ProtocolError>;
 
 /// The new protocol's arguments, as cg-brutaltester appends them to the referee's command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -39,26 +110,25 @@ impl Invocation {
         while let Some(flag) = it.next() {
             let mut value = || {
                 it.next()
-                    .with_context(|| format!("referee: {flag} needs a value"))
+                    .ok_or_else(|| ProtocolError::NeedsValue { flag: flag.clone() })
             };
             match flag.as_str() {
                 "-p1" => players[0] = Some(value()?.clone()),
                 "-p2" => players[1] = Some(value()?.clone()),
-                "-p3" | "-p4" => {
-                    bail!("referee: botsim's games are for 2 players, the tester gives {flag}")
-                }
+                "-p3" | "-p4" => return Err(ProtocolError::ExtraPlayer { flag: flag.clone() }),
                 "-d" => inv.seed = parse_data(value()?)?,
                 "-l" => inv.log = Some(PathBuf::from(value()?)),
                 "-s" => {}
-                other => bail!(
-                    "referee: unknown argument '{other}' (expected -p1 CMD -p2 CMD \
-                     [-d seed=N] [-l FILE])"
-                ),
+                other => {
+                    return Err(ProtocolError::UnknownArgument {
+                        arg: other.to_string(),
+                    })
+                }
             }
         }
         match players {
             [Some(a), Some(b)] => inv.players = [a, b],
-            _ => bail!("referee: the new protocol needs both -p1 CMD and -p2 CMD"),
+            _ => return Err(ProtocolError::MissingPlayers),
         }
         Ok(inv)
     }
@@ -69,10 +139,11 @@ fn parse_data(data: &str) -> Result<Option<i64>> {
     let mut seed = None;
     for pair in data.split_whitespace() {
         if let Some(v) = pair.strip_prefix("seed=") {
-            seed = Some(
-                v.parse()
-                    .with_context(|| format!("referee: -d '{data}': bad seed '{v}'"))?,
-            );
+            seed = Some(v.parse().map_err(|source| ProtocolError::DataSeed {
+                data: data.to_string(),
+                seed: v.to_string(),
+                source,
+            })?);
         }
     }
     Ok(seed)
@@ -96,26 +167,28 @@ pub fn opening(input: &mut impl BufRead) -> Result<Option<i64>> {
     loop {
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
-            bail!("the tester closed the input before ###Start");
+            return Err(ProtocolError::ClosedBeforeStart);
         }
         let line = line.trim();
         if let Some(s) = line.strip_prefix("###Seed") {
-            seed = Some(
-                s.trim()
-                    .parse()
-                    .with_context(|| format!("bad seed line '{line}'"))?,
-            );
+            seed = Some(s.trim().parse().map_err(|source| ProtocolError::SeedLine {
+                line: line.to_string(),
+                source,
+            })?);
         } else if let Some(n) = line.strip_prefix("###Start") {
             let n: usize = n
                 .trim()
                 .parse()
-                .with_context(|| format!("bad start line '{line}'"))?;
+                .map_err(|source| ProtocolError::StartLine {
+                    line: line.to_string(),
+                    source,
+                })?;
             if n != 2 {
-                bail!("botsim's games are for 2 players, the tester asks for {n}");
+                return Err(ProtocolError::PlayerCount(n));
             }
             return Ok(seed);
         } else if !line.is_empty() {
-            bail!("expected ###Seed or ###Start, found '{line}'");
+            return Err(ProtocolError::Unexpected(line.to_string()));
         }
     }
 }
@@ -139,7 +212,7 @@ pub fn serve<R: Traced>(
             for _ in 0..2 {
                 let mut line = String::new();
                 if input.read_line(&mut line)? == 0 {
-                    bail!("the tester closed the input during a turn");
+                    return Err(ProtocolError::ClosedDuringTurn);
                 }
                 replies[player].push(line.trim_end_matches(['\n', '\r']).to_string());
             }

@@ -3,7 +3,6 @@
 //! is killed and reaped when the player is dropped, whatever happened.
 
 use super::{Player, Stop};
-use anyhow::{bail, Context, Result};
 use botsim_core::bot::{Answer, Game};
 use std::io::{Read, Write};
 use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
@@ -52,6 +51,41 @@ pub struct Process {
     reader: JoinHandle<()>,
 }
 
+/// Why a program could not be started as a player.
+#[derive(Debug, thiserror::Error)]
+pub enum ProcessError {
+    /// Its stderr log could not be created.
+    #[error(transparent)]
+    Log(#[from] crate::error::FileError),
+    /// The shell that runs it could not be started.
+    #[error("cannot start bot '{command}'")]
+    Start {
+        /// The command line.
+        command: String,
+        /// What the system said.
+        #[source]
+        source: std::io::Error,
+    },
+    /// Its output pipes were not there to read.
+    #[error("cannot read the output of bot '{command}'")]
+    NoPipes {
+        /// The command line.
+        command: String,
+    },
+    /// It ended before its first turn, as the start check saw.
+    #[error("bot '{command}' exited before its first turn: {how}{}", if said.is_empty() { String::new() } else { format!("; it said: {}", said.join(" / ")) })]
+    Exited {
+        /// The command line.
+        command: String,
+        /// How it ended: `command not found (exit status 127)`, `exit status 1`, a signal.
+        how: String,
+        /// The first lines it wrote on stderr.
+        said: Vec<String>,
+    },
+}
+
+type Result<T> = std::result::Result<T, ProcessError>;
+
 impl Process {
     /// Starts `command` (run by `sh -c`), with `env` added to its environment and its stderr
     /// discarded.
@@ -69,7 +103,7 @@ impl Process {
         let log = log
             .map(|path| {
                 std::fs::File::create(&path)
-                    .with_context(|| format!("cannot create log {}", path.display()))
+                    .map_err(|e| crate::error::FileError::new("create log", &path, e))
             })
             .transpose()?;
         let tag = Tag::new();
@@ -78,14 +112,16 @@ impl Process {
         for (k, v) in env {
             cmd.env(k, v);
         }
-        let mut child = cmd
-            .spawn()
-            .with_context(|| format!("cannot start bot '{command}'"))?;
+        let mut child = cmd.spawn().map_err(|source| ProcessError::Start {
+            command: command.to_string(),
+            source,
+        })?;
         let lines = Arc::new(Mutex::new(StderrLines::default()));
-        let (stdout, stderr) = (
-            child.stdout.take().context("no stdout")?,
-            child.stderr.take().context("no stderr")?,
-        );
+        let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
+            return Err(ProcessError::NoPipes {
+                command: command.to_string(),
+            });
+        };
         let (tx, rx) = mpsc::channel();
         let kept = Arc::clone(&lines);
         let reader = std::thread::spawn(move || read_outputs(stdout, stderr, log, &tx, &kept));
@@ -138,7 +174,10 @@ impl Process {
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
-            .with_context(|| format!("cannot start bot '{command}'"))?;
+            .map_err(|source| ProcessError::Start {
+                command: command.to_string(),
+                source,
+            })?;
         let stdin = child.stdin.take();
         let stderr = child.stderr.take();
         let waited = Instant::now();
@@ -163,10 +202,11 @@ impl Process {
             use std::io::Read;
             let _ = stderr.take(2000).read_to_string(&mut said);
         }
-        let said: Vec<&str> = said
+        let said: Vec<String> = said
             .lines()
             .filter(|l| !l.trim().is_empty())
             .take(3)
+            .map(str::to_string)
             .collect();
         let how = match status.code() {
             Some(127) => "command not found (exit status 127)".to_string(),
@@ -174,14 +214,11 @@ impl Process {
             Some(code) => format!("exit status {code}"),
             None => format!("{status}"),
         };
-        bail!(
-            "bot '{command}' exited before its first turn: {how}{}",
-            if said.is_empty() {
-                String::new()
-            } else {
-                format!("; it said: {}", said.join(" / "))
-            }
-        )
+        Err(ProcessError::Exited {
+            command: command.to_string(),
+            how,
+            said,
+        })
     }
 
     /// One turn: writes the lines, reads the answer ([`Process::send`], then

@@ -6,12 +6,113 @@
 pub mod spsa;
 
 use crate::arena::{self, GameResult};
+use crate::error::FileError;
 use crate::games::GameKind;
+use crate::games::PlayError;
 use crate::player::PlayerSpec;
-use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use spsa::{Param, Schedule, State, Step};
 use std::path::{Path, PathBuf};
+
+/// What can go wrong in a tuning run.
+#[derive(Debug, thiserror::Error)]
+pub enum TuneError {
+    /// A file of the run could not be read or written.
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The history could not be read or appended to.
+    #[error(transparent)]
+    History(#[from] crate::jsonl::JsonlError),
+    /// The tuning file is not TOML of the expected shape.
+    #[error(transparent)]
+    TuneFile(#[from] toml::de::Error),
+    /// A tuning file without parameters.
+    #[error("no [[param]] to tune")]
+    NoParams,
+    /// A parameter whose start is outside its bounds.
+    #[error("{name}: start {start} is not within [{min}, {max}]")]
+    StartOutside {
+        /// The parameter.
+        name: String,
+        /// Its start.
+        start: f64,
+        /// Its lower bound.
+        min: f64,
+        /// Its upper bound.
+        max: f64,
+    },
+    /// A parameter whose steps are not positive.
+    #[error("{0}: c_end and r_end must be positive")]
+    Steps(String),
+    /// The bot with its parameters is not a player.
+    #[error(transparent)]
+    Spec(#[from] crate::builtin::SpecError),
+    /// A game could not be played.
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    /// The worker threads could not be started.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// A result that is not of the current iteration.
+    #[error("game {game} is not a game of iteration {iteration}")]
+    NotOfIteration {
+        /// The game.
+        game: usize,
+        /// The iteration.
+        iteration: u64,
+    },
+    /// An iteration with a game missing.
+    #[error("iteration {iteration}: game {game} of {games} has no result yet")]
+    Missing {
+        /// The iteration.
+        iteration: u64,
+        /// The first game missing.
+        game: usize,
+        /// Its games.
+        games: usize,
+    },
+    /// An iteration's games failed.
+    #[error("iteration {iteration}")]
+    Iteration {
+        /// The iteration.
+        iteration: u64,
+        /// Why.
+        #[source]
+        source: Box<TuneError>,
+    },
+    /// A new run in a directory that holds one.
+    #[error("{} exists: pass --resume to continue that run, or use another directory", path.display())]
+    Exists {
+        /// The checkpoint found.
+        path: PathBuf,
+    },
+    /// A checkpoint that is not one.
+    #[error("{}", path.display())]
+    Checkpoint {
+        /// The checkpoint.
+        path: PathBuf,
+        /// What the JSON reader said.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// A resumed run whose checkpoint has other settings.
+    #[error("{} is from a run with other settings", path.display())]
+    OtherSettings {
+        /// The checkpoint.
+        path: PathBuf,
+    },
+    /// A run resumed that could not be reopened.
+    #[error("--resume")]
+    Resume(#[source] Box<TuneError>),
+    /// An update past the last iteration.
+    #[error("the run is complete ({0} iterations)")]
+    Complete(u64),
+    /// The checkpoint could not be written as JSON.
+    #[error("cannot write the checkpoint: {0}")]
+    Encode(serde_json::Error),
+}
+
+type Result<T, E = TuneError> = std::result::Result<T, E>;
 
 /// The tuning file (TOML): the parameters, and optionally the SPSA shape.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,20 +130,19 @@ impl TuneFile {
     pub fn parse(text: &str) -> Result<TuneFile> {
         let f: TuneFile = toml::from_str(text)?;
         if f.params.is_empty() {
-            bail!("no [[param]] to tune");
+            return Err(TuneError::NoParams);
         }
         for p in &f.params {
             if !(p.min <= p.start && p.start <= p.max) {
-                bail!(
-                    "{}: start {} is not within [{}, {}]",
-                    p.name,
-                    p.start,
-                    p.min,
-                    p.max
-                );
+                return Err(TuneError::StartOutside {
+                    name: p.name.clone(),
+                    start: p.start,
+                    min: p.min,
+                    max: p.max,
+                });
             }
             if p.c_end <= 0.0 || p.r_end <= 0.0 {
-                bail!("{}: c_end and r_end must be positive", p.name);
+                return Err(TuneError::Steps(p.name.clone()));
             }
         }
         Ok(f)
@@ -131,8 +231,9 @@ impl Run {
                 .collect::<Vec<_>>()
                 .into_par_iter()
                 .map(|g| arena::play_game(&cfg, g).map(|(r, _)| r))
-                .collect()
+                .collect::<std::result::Result<Vec<_>, PlayError>>()
         })
+        .map_err(TuneError::from)
     }
 
     /// Theta+'s points minus theta-'s over the whole current iteration, from its results
@@ -147,20 +248,19 @@ impl Run {
                 || r.seed != seed
                 || r.seats != seats.map(PlayerSpec::to_string)
             {
-                bail!(
-                    "game {} is not a game of iteration {}",
-                    r.game,
-                    state.iteration
-                );
+                return Err(TuneError::NotOfIteration {
+                    game: r.game,
+                    iteration: state.iteration,
+                });
             }
             points[r.game] = Some(r.points_a());
         }
         if let Some(g) = points.iter().position(Option::is_none) {
-            bail!(
-                "iteration {}: game {g} of {} has no result yet",
-                state.iteration,
-                points.len()
-            );
+            return Err(TuneError::Missing {
+                iteration: state.iteration,
+                game: g,
+                games: points.len(),
+            });
         }
         let plus: f64 = points.iter().flatten().sum();
         Ok(2.0 * plus - (2 * self.pairs) as f64)
@@ -187,13 +287,13 @@ impl Files {
 /// Writes a file so that it is either the old one or the new one, never half of either.
 pub fn write_atomic(path: &Path, text: &str) -> Result<()> {
     let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot replace {}", path.display()))?;
+    std::fs::write(&tmp, text).map_err(FileError::on("write", &tmp))?;
+    std::fs::rename(&tmp, path).map_err(FileError::on("replace", path))?;
     Ok(())
 }
 
 /// The history lines of a run (one `Step` per iteration).
-pub fn read_history(path: &Path) -> Result<Vec<Step>> {
+pub fn read_history(path: &Path) -> Result<Vec<Step>, crate::jsonl::JsonlError> {
     crate::jsonl::read(path, "a tuning step")
 }
 
@@ -215,7 +315,10 @@ pub fn tune(
         let k = state.iteration;
         let results = run
             .play_games(&state, None, threads)
-            .with_context(|| format!("iteration {k}"))?;
+            .map_err(|e| TuneError::Iteration {
+                iteration: k,
+                source: Box::new(e),
+            })?;
         let step = apply(run, files, &mut state, &results)?;
         if !progress(&step) {
             break;
@@ -228,22 +331,23 @@ pub fn tune(
 /// holds a run already.
 pub fn start(run: &Run, files: &Files) -> Result<State> {
     if files.checkpoint.exists() {
-        bail!(
-            "{} exists: pass --resume to continue that run, or use another directory",
-            files.checkpoint.display()
-        );
+        return Err(TuneError::Exists {
+            path: files.checkpoint.clone(),
+        });
     }
     let state = State {
         iteration: 0,
         theta: run.params.iter().map(|p| p.start).collect(),
     };
-    std::fs::write(&files.history, "")
-        .with_context(|| format!("cannot write {}", files.history.display()))?;
+    std::fs::write(&files.history, "").map_err(FileError::on("write", &files.history))?;
     let cp = Checkpoint {
         run: run.clone(),
         state: state.clone(),
     };
-    write_atomic(&files.checkpoint, &serde_json::to_string_pretty(&cp)?)?;
+    write_atomic(
+        &files.checkpoint,
+        &serde_json::to_string_pretty(&cp).map_err(TuneError::Encode)?,
+    )?;
     write_atomic(&files.tuned, &tuned_text(run, &state.theta))?;
     Ok(state)
 }
@@ -251,7 +355,7 @@ pub fn start(run: &Run, files: &Files) -> Result<State> {
 /// Reopens a run from its checkpoint, forgetting the history of an iteration that was in
 /// flight when it stopped.
 pub fn reopen(run: &Run, files: &Files) -> Result<State> {
-    let cp = read_checkpoint(files, run).context("--resume")?;
+    let cp = read_checkpoint(files, run).map_err(|e| TuneError::Resume(Box::new(e)))?;
     let kept: Vec<Step> = read_history(&files.history)
         .unwrap_or_default()
         .into_iter()
@@ -259,8 +363,9 @@ pub fn reopen(run: &Run, files: &Files) -> Result<State> {
         .collect();
     let text: String = kept
         .iter()
-        .map(|s| serde_json::to_string(s).expect("serializable") + "\n")
-        .collect();
+        .map(|s| serde_json::to_string(s).map(|line| line + "\n"))
+        .collect::<std::result::Result<_, _>>()
+        .map_err(TuneError::Encode)?;
     write_atomic(&files.history, &text)?;
     Ok(cp.state)
 }
@@ -268,18 +373,20 @@ pub fn reopen(run: &Run, files: &Files) -> Result<State> {
 /// Reads a run's checkpoint.
 pub fn load(files: &Files) -> Result<Checkpoint> {
     let text = std::fs::read_to_string(&files.checkpoint)
-        .with_context(|| format!("cannot read {}", files.checkpoint.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{}", files.checkpoint.display()))
+        .map_err(FileError::on("read", &files.checkpoint))?;
+    serde_json::from_str(&text).map_err(|source| TuneError::Checkpoint {
+        path: files.checkpoint.clone(),
+        source,
+    })
 }
 
 /// Reads a run's checkpoint, checking it is `run`'s.
 pub fn read_checkpoint(files: &Files, run: &Run) -> Result<Checkpoint> {
     let cp = load(files)?;
     if cp.run != *run {
-        bail!(
-            "{} is from a run with other settings",
-            files.checkpoint.display()
-        );
+        return Err(TuneError::OtherSettings {
+            path: files.checkpoint.clone(),
+        });
     }
     Ok(cp)
 }
@@ -288,10 +395,7 @@ pub fn read_checkpoint(files: &Files, run: &Run) -> Result<Checkpoint> {
 /// history line, the checkpoint and tuned.toml.
 pub fn apply(run: &Run, files: &Files, state: &mut State, results: &[GameResult]) -> Result<Step> {
     if state.iteration >= run.schedule.iterations {
-        bail!(
-            "the run is complete ({} iterations)",
-            run.schedule.iterations
-        );
+        return Err(TuneError::Complete(run.schedule.iterations));
     }
     let result = run.iteration_result(state, results)?;
     let step = spsa::update(&run.params, &run.schedule, run.seed, state, result);
@@ -300,7 +404,10 @@ pub fn apply(run: &Run, files: &Files, state: &mut State, results: &[GameResult]
         run: run.clone(),
         state: state.clone(),
     };
-    write_atomic(&files.checkpoint, &serde_json::to_string_pretty(&cp)?)?;
+    write_atomic(
+        &files.checkpoint,
+        &serde_json::to_string_pretty(&cp).map_err(TuneError::Encode)?,
+    )?;
     write_atomic(&files.tuned, &tuned_text(run, &state.theta))?;
     Ok(step)
 }

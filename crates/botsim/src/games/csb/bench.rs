@@ -95,7 +95,9 @@ pub fn csb_sample(seed: i64, warmup: u32) -> (Track, State) {
 /// search gives them (`Steer::Face`: the facing's unit vector turned from the last one by the
 /// turn's small angle). Returns (turns, turns differing as printed, turns differing as the
 /// search plays them).
-pub fn csb_fast_disagreement(traces: &[crate::trace::Trace]) -> anyhow::Result<(u64, u64, u64)> {
+pub fn csb_fast_disagreement(
+    traces: &[crate::trace::Trace],
+) -> Result<(u64, u64, u64), crate::games::SetupError> {
     use super::referee::Match;
     let (mut turns, mut differ, mut differ_faced) = (0, 0, 0);
     let same = |a: &State, b: &State| {

@@ -1,14 +1,13 @@
 //! CSB's built-in bots by name, for `builtin:NAME[:key=value,...]`.
 
-use crate::builtin::{configure, think, Spec};
-use anyhow::{bail, Result};
+use crate::builtin::{configure, think, BuildError, Spec};
 use botsim_core::bot::Bot;
 use botsim_core::csb::{self, Csb};
 
 /// A CSB bot from its name: `builtin:racer`, `builtin:interceptor[:block=0|1]`,
 /// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
 /// when the text gives none.
-pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
+pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>, BuildError> {
     let mut spec = spec.clone();
     let bot: Box<dyn Bot<Csb>> = match spec.name.as_str() {
         "racer" => {
@@ -34,10 +33,13 @@ pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>> {
             configure(&mut spec, &mut params)?;
             Box::new(csb::ga::GaBot::new(params, think, seed))
         }
-        _ => bail!(
-            "unknown built-in bot '{}' (csb has: builtin:racer, builtin:interceptor, builtin:ga)",
-            spec.text
-        ),
+        _ => {
+            return Err(BuildError::UnknownBot {
+                bot: spec.text,
+                game: "csb",
+                known: "builtin:racer, builtin:interceptor, builtin:ga",
+            })
+        }
     };
     spec.finish()?;
     Ok(bot)

@@ -8,11 +8,10 @@ pub mod referee;
 crate::referee::player::in_process_players!(botsim_core::csb::Csb);
 
 use super::notes::Notes;
-use super::{Deal, GameTools, Seat, Seats, Workload};
+use super::{Deal, GameTools, PlayError, Seat, Seats, Workload};
 use crate::referee::process::Process;
 use crate::referee::{GameRecord, Mismatch};
 use crate::trace::Trace;
-use anyhow::Result;
 use bench::{csb_random_turns, Drive};
 use botsim_core::contest::ContestBot;
 use botsim_core::csb::Csb;
@@ -37,11 +36,11 @@ impl GameTools for CsbTools {
         botsim_core::csb::ga::Params::default().set_all(pairs)
     }
 
-    fn check_builtin(&self, spec: &crate::builtin::Spec) -> Result<()> {
+    fn check_builtin(&self, spec: &crate::builtin::Spec) -> Result<(), crate::builtin::BuildError> {
         builtin::build(spec, 1).map(drop)
     }
 
-    fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord> {
+    fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord, PlayError> {
         let spec = match deal.map {
             Some(map) => GameSpec::Map {
                 seed: deal.seed,
@@ -50,7 +49,7 @@ impl GameTools for CsbTools {
             None => GameSpec::Seed(deal.seed),
         };
         Seat::<Csb>::play(seats, builtin::build, &mut |bots| {
-            play(&spec, bots, deal.record)
+            Ok(play(&spec, bots, deal.record)?)
         })
     }
 
@@ -59,12 +58,12 @@ impl GameTools for CsbTools {
         seed: i64,
         first: Option<&mut Process>,
         record: bool,
-    ) -> Result<GameRecord> {
+    ) -> Result<GameRecord, PlayError> {
         use botsim_core::csb::racer::Racer;
         let (mut a, mut b) = (Racer::default(), Racer::default());
         match first {
-            Some(bot) => play(&GameSpec::Seed(seed), [bot, &mut b], record),
-            None => play(&GameSpec::Seed(seed), [&mut a, &mut b], record),
+            Some(bot) => Ok(play(&GameSpec::Seed(seed), [bot, &mut b], record)?),
+            None => Ok(play(&GameSpec::Seed(seed), [&mut a, &mut b], record)?),
         }
     }
 
@@ -77,7 +76,7 @@ impl GameTools for CsbTools {
         seed: i64,
         mut input: &mut dyn BufRead,
         mut output: &mut dyn Write,
-    ) -> Result<()> {
+    ) -> Result<(), crate::referee::brutaltester::ProtocolError> {
         let setup = botsim_core::csb::Setup::from_seed(seed);
         crate::referee::brutaltester::serve(&mut Match::new(setup), &mut input, &mut output)
     }

@@ -4,9 +4,9 @@
 
 pub use botsim_core::csb::referee::Match;
 
+use crate::games::SetupError;
 use crate::referee::{GameRecord, Mismatch, Player, TraceHeader};
 use crate::trace::Trace;
-use anyhow::{anyhow, Context, Result};
 use botsim_core::csb::{Csb, Setup, State};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -20,20 +20,21 @@ pub enum GameSpec {
 
 impl GameSpec {
     /// The game a trace recorded: its map if it names one, else its seed.
-    pub fn of_trace(t: &Trace) -> Result<GameSpec> {
+    pub fn of_trace(t: &Trace) -> Result<GameSpec, SetupError> {
         Ok(match t.props.get("map") {
             Some(m) => GameSpec::Map {
                 seed: 0,
-                map: Setup::parse_map(m).map_err(|e| anyhow!(e))?,
+                map: Setup::parse_map(m)?,
             },
             None => GameSpec::Seed(t.seed.unwrap_or(0)),
         })
     }
 
-    pub fn setup(&self) -> Result<Setup> {
+    /// The game's setup: the seed's map, or the map given.
+    pub fn setup(&self) -> Result<Setup, SetupError> {
         match self {
             GameSpec::Seed(seed) => Ok(Setup::from_seed(*seed)),
-            GameSpec::Map { map, .. } => Setup::from_map(map).map_err(|e| anyhow!(e)),
+            GameSpec::Map { map, .. } => Ok(Setup::from_map(map)?),
         }
     }
 
@@ -61,7 +62,11 @@ impl GameSpec {
 
 /// Plays a whole game between two in-process bots (player 0 first), recording the full
 /// trace if `record`.
-pub fn play(spec: &GameSpec, bots: [&mut dyn Player<Csb>; 2], record: bool) -> Result<GameRecord> {
+pub fn play(
+    spec: &GameSpec,
+    bots: [&mut dyn Player<Csb>; 2],
+    record: bool,
+) -> Result<GameRecord, SetupError> {
     let setup = spec.setup()?;
     let header = TraceHeader {
         rules: "csb-legend",
@@ -146,17 +151,17 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
 }
 
 /// The setup a trace's properties ask for (the `map` property, else the seed).
-pub(crate) fn setup_from_props(trace: &Trace) -> Result<Setup> {
+pub(crate) fn setup_from_props(trace: &Trace) -> Result<Setup, SetupError> {
     if let Some(map) = trace.props.get("map") {
-        let cps = Setup::parse_map(map).map_err(|e| anyhow!(e))?;
-        return Setup::from_map(&cps).map_err(|e| anyhow!(e));
+        let cps = Setup::parse_map(map)?;
+        return Ok(Setup::from_map(&cps)?);
     }
     let seed = match trace.props.get("seed") {
-        Some(s) => s
-            .trim()
-            .parse::<i64>()
-            .with_context(|| format!("seed property '{s}'"))?,
-        None => trace.seed.context("no seed and no map")?,
+        Some(s) => s.trim().parse::<i64>().map_err(|source| SetupError::Seed {
+            text: s.to_string(),
+            source,
+        })?,
+        None => trace.seed.ok_or(SetupError::NoSeed)?,
     };
     Ok(Setup::from_seed(seed))
 }

@@ -1,14 +1,13 @@
 //! FB's built-in bots by name, for `builtin:NAME[:key=value,...]`.
 
-use crate::builtin::{configure, think, Spec};
-use anyhow::{bail, Result};
+use crate::builtin::{configure, think, BuildError, Spec};
 use botsim_core::bot::Bot;
 use botsim_core::fb::{self, Fb};
 
 /// An FB bot from its name: `builtin:chaser[:keeper=1,accio=1,pass=1]`,
 /// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
 /// when the text gives none.
-pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
+pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Fb>>, BuildError> {
     let mut spec = spec.clone();
     let bot: Box<dyn Bot<Fb>> = match spec.name.as_str() {
         "chaser" => {
@@ -27,10 +26,13 @@ pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Fb>>> {
             configure(&mut spec, &mut params)?;
             Box::new(fb::ga::GaBot::new(params, think, seed))
         }
-        _ => bail!(
-            "unknown built-in bot '{}' (fb has: builtin:chaser, builtin:ga)",
-            spec.text
-        ),
+        _ => {
+            return Err(BuildError::UnknownBot {
+                bot: spec.text,
+                game: "fb",
+                known: "builtin:chaser, builtin:ga",
+            })
+        }
     };
     spec.finish()?;
     Ok(bot)

@@ -8,11 +8,10 @@ pub mod referee;
 crate::referee::player::in_process_players!(botsim_core::fb::Fb);
 
 use super::notes::Notes;
-use super::{Deal, GameTools, Seat, Seats, Workload};
+use super::{Deal, GameTools, PlayError, Seat, Seats, Workload};
 use crate::referee::process::Process;
 use crate::referee::{GameRecord, Mismatch};
 use crate::trace::Trace;
-use anyhow::Result;
 use bench::fb_random_turns;
 use botsim_core::contest::ContestBot;
 use botsim_core::fb::Fb;
@@ -37,13 +36,13 @@ impl GameTools for FbTools {
         botsim_core::fb::ga::Params::default().set_all(pairs)
     }
 
-    fn check_builtin(&self, spec: &crate::builtin::Spec) -> Result<()> {
+    fn check_builtin(&self, spec: &crate::builtin::Spec) -> Result<(), crate::builtin::BuildError> {
         builtin::build(spec, 1).map(drop)
     }
 
-    fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord> {
+    fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord, PlayError> {
         Seat::<Fb>::play(seats, builtin::build, &mut |bots| {
-            play(deal.seed, bots, deal.record)
+            Ok(play(deal.seed, bots, deal.record)?)
         })
     }
 
@@ -52,12 +51,12 @@ impl GameTools for FbTools {
         seed: i64,
         first: Option<&mut Process>,
         record: bool,
-    ) -> Result<GameRecord> {
+    ) -> Result<GameRecord, PlayError> {
         use botsim_core::fb::chaser::Chaser;
         let (mut a, mut b) = (Chaser::default(), Chaser::default());
         match first {
-            Some(bot) => play(seed, [bot, &mut b], record),
-            None => play(seed, [&mut a, &mut b], record),
+            Some(bot) => Ok(play(seed, [bot, &mut b], record)?),
+            None => Ok(play(seed, [&mut a, &mut b], record)?),
         }
     }
 
@@ -70,7 +69,7 @@ impl GameTools for FbTools {
         seed: i64,
         mut input: &mut dyn BufRead,
         mut output: &mut dyn Write,
-    ) -> Result<()> {
+    ) -> Result<(), crate::referee::brutaltester::ProtocolError> {
         let start = botsim_core::fb::setup::from_seed(seed);
         crate::referee::brutaltester::serve(&mut Match::new(start), &mut input, &mut output)
     }

@@ -4,16 +4,20 @@
 
 pub use botsim_core::fb::referee::{reason_name, Match, Outcome};
 
+use crate::games::SetupError;
 use crate::referee::{first_difference, GameRecord, Mismatch, Player, TraceHeader};
 use crate::trace::Trace;
-use anyhow::{Context, Result};
 use botsim_core::fb::state::{Spell, State, FIRST_BLUDGER, FIRST_SNAFFLE};
 use botsim_core::fb::{setup, Fb};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
 /// Plays a whole game from `seed` between two in-process bots (team 0 first).
-pub fn play(seed: i64, bots: [&mut dyn Player<Fb>; 2], record: bool) -> Result<GameRecord> {
+pub fn play(
+    seed: i64,
+    bots: [&mut dyn Player<Fb>; 2],
+    record: bool,
+) -> Result<GameRecord, SetupError> {
     let start = setup::from_seed(seed);
     let header = TraceHeader {
         rules: "fb-multi",
@@ -119,13 +123,13 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
     crate::referee::replay(&mut Match::new(start), trace)
 }
 
-pub(crate) fn start_from_props(trace: &Trace) -> Result<State> {
+pub(crate) fn start_from_props(trace: &Trace) -> Result<State, SetupError> {
     let seed = match trace.props.get("seed") {
-        Some(s) => s
-            .trim()
-            .parse::<i64>()
-            .with_context(|| format!("seed property '{s}'"))?,
-        None => trace.seed.context("no seed property")?,
+        Some(s) => s.trim().parse::<i64>().map_err(|source| SetupError::Seed {
+            text: s.to_string(),
+            source,
+        })?,
+        None => trace.seed.ok_or(SetupError::NoSeed)?,
     };
     Ok(setup::from_seed(seed))
 }
