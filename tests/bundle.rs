@@ -95,7 +95,7 @@ fn bundle_error(source: &str) -> String {
     let lib = root().join("crates/core/src");
     match bundle::bundle(&bot, &lib, "test", false, &[]) {
         Ok(_) => panic!("bundling should fail:\n{source}"),
-        Err(e) => format!("{e:#}"),
+        Err(e) => botsim::error::chain(&e),
     }
 }
 
@@ -123,11 +123,10 @@ fn bundles_the_server_cannot_build_are_refused() {
     .unwrap();
     let bot = tmp("helper_bot.rs");
     std::fs::write(&bot, "use botsim_core::helper;\nfn main() {}\n").unwrap();
-    let e = format!(
-        "{:#}",
-        bundle::bundle(&bot, &lib, "test", false, &[])
+    let e = botsim::error::chain(
+        &bundle::bundle(&bot, &lib, "test", false, &[])
             .err()
-            .unwrap()
+            .unwrap(),
     );
     assert!(e.contains("module 'helper'") && e.contains("anyhow"), "{e}");
     let e = bundle_error("use botsim::geom::Vec2;\nfn main() { let s = \"caf\u{e9}\"; }\n");
@@ -161,11 +160,10 @@ fn tuned_parameters_become_constants() {
     std::fs::write(&src, &b.text).unwrap();
     bundle::compile(&src, false, &tmp("tuned-debug")).unwrap();
     let bad = vec![("weights.nonsense".to_string(), 1.0)];
-    let e = format!(
-        "{:#}",
-        bundle::bundle(&bot, &lib, "test", false, &bad)
+    let e = botsim::error::chain(
+        &bundle::bundle(&bot, &lib, "test", false, &bad)
             .err()
-            .unwrap()
+            .unwrap(),
     );
     assert!(e.contains("weights.nonsense"), "{e}");
 }

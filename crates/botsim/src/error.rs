@@ -34,3 +34,15 @@ impl FileError {
         move |source| FileError::new(action, path, source)
     }
 }
+
+/// An error and its causes on one line, `what: why: why`, as a person reads it.
+pub fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(e) = cause {
+        text.push_str(": ");
+        text.push_str(&e.to_string());
+        cause = e.source();
+    }
+    text
+}

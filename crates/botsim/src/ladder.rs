@@ -80,7 +80,7 @@ pub enum LadderError {
         name: String,
         /// Why.
         #[source]
-        source: bundle::BundleError,
+        source: Box<bundle::BundleError>,
     },
     /// A check's game could not be played.
     #[error("checking {name}")]
@@ -89,7 +89,7 @@ pub enum LadderError {
         name: String,
         /// Why.
         #[source]
-        source: crate::games::PlayError,
+        source: Box<crate::games::PlayError>,
     },
     /// A version of one game asked to play the other.
     #[error("ladder:{name} plays {plays}, not {game} (--game)")]
@@ -327,7 +327,7 @@ impl Ladder {
             );
             let bundled = |source| LadderError::Bundle {
                 name: v.name.clone(),
-                source,
+                source: Box::new(source),
             };
             let b = bundle::bundle(&bot, &lib, &header, false, &[]).map_err(bundled)?;
             let source = work.join(format!("{}.rs", v.name));
@@ -434,7 +434,7 @@ impl Ladder {
             let (result, trace) =
                 arena::play_game(&cfg, index).map_err(|source| LadderError::Game {
                     name: v.name.clone(),
-                    source,
+                    source: Box::new(source),
                 })?;
             if let Some(e) = result.errors.first() {
                 return Err(fail(format!("game {}: {e}", index + 1)));

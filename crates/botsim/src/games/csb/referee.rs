@@ -131,7 +131,13 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
     let setup = setup_from_props(trace).map_err(|e| {
         (
             0,
-            Mismatch::new(None, None, "setup", "a valid setup", format!("{e:#}")),
+            Mismatch::new(
+                None,
+                None,
+                "setup",
+                "a valid setup",
+                crate::error::chain(&e),
+            ),
         )
     })?;
     let actual = setup_json(&setup);

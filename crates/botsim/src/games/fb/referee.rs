@@ -114,7 +114,13 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
     let start = start_from_props(trace).map_err(|e| {
         (
             0,
-            Mismatch::new(None, None, "setup", "a valid setup", format!("{e:#}")),
+            Mismatch::new(
+                None,
+                None,
+                "setup",
+                "a valid setup",
+                crate::error::chain(&e),
+            ),
         )
     })?;
     if let Some((path, e, a)) = first_difference(&trace.setup, &setup_json(&start), "setup") {
