@@ -1,24 +1,12 @@
 //! The `botsim` binary as a user runs it: the README's commands work, and bad input gets a
 //! clear message naming what was wrong, never a panic.
 
+mod common;
+
 use botsim::arena::{Cause, Elimination};
+use common::{botsim, text};
 use std::path::PathBuf;
 use std::process::{Command, Output};
-
-fn botsim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botsim"))
-        .args(args)
-        .output()
-        .expect("botsim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 fn data(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

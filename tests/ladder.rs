@@ -2,24 +2,11 @@
 //! ladder.toml records, `ladder:NAME` plays in the arena and in `play`, and a clone without the
 //! history says how to fetch it.
 
+mod common;
+
+use common::{botsim_in, text};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn botsim_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_botsim"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("botsim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::process::Command;
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

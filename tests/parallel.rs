@@ -4,16 +4,9 @@
 
 mod common;
 
+use common::text;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::process::Command;
 
 /// The lines of a summary that speak of the games (not of their timing): the counts, Elo,
 /// pentanomial and SPRT.

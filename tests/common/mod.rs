@@ -1,8 +1,37 @@
-//! What the integration tests share: a test that needs a tool from outside Rust (a browser,
-//! psyleague) skips itself, saying so, when the tool is missing, unless `BOTSIM_REQUIRE_TOOLS` is
-//! set, as `./test` and CI set it: there a missing tool fails the test.
+//! What the integration tests share: the `botsim` binary run as a user runs it, and a test that
+//! needs a tool from outside Rust (a browser, psyleague, GNU parallel) skipping itself, saying
+//! so, when the tool is missing, unless `BOTSIM_REQUIRE_TOOLS` is set, as `./test` and CI set
+//! it: there a missing tool fails the test.
+
+// Each test file uses what it needs of this.
+#![allow(dead_code)]
 
 use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The `botsim` binary run with `args` in this folder.
+pub fn botsim(args: &[&str]) -> Output {
+    botsim_in(Path::new("."), args)
+}
+
+/// The `botsim` binary run with `args` in `dir`.
+pub fn botsim_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_botsim"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("botsim runs")
+}
+
+/// What a command wrote, stdout then stderr.
+pub fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
 
 /// Whether `test` may run: `found` says whether its tool is here. When it is not, the test is
 /// skipped with a line on the terminal naming it and `install` (how to get the tool), or, with
