@@ -6,6 +6,23 @@ use botsim::bundle::{self, MAX_CHARS};
 use botsim::referee::process::Process;
 use std::path::{Path, PathBuf};
 
+/// Bundling options: this header, nothing else.
+fn with_header(header: &str) -> bundle::Options<'_> {
+    bundle::Options {
+        header,
+        ..bundle::Options::default()
+    }
+}
+
+/// Bundling options: these tuned parameters.
+fn with_tuned(tuned: &[(String, f64)]) -> bundle::Options<'_> {
+    bundle::Options {
+        header: "test",
+        tuned,
+        ..bundle::Options::default()
+    }
+}
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -21,7 +38,7 @@ fn tmp(name: &str) -> PathBuf {
 fn build(bot: &str) -> PathBuf {
     let bot = root().join(bot);
     let lib = root().join("crates/core/src");
-    let b = bundle::bundle(&bot, &lib, &bundle::header(&bot, &lib), false, &[]).unwrap();
+    let b = bundle::bundle(&bot, &lib, &with_header(&bundle::header(&bot, &lib))).unwrap();
     let chars = b.text.chars().count();
     assert!(chars < MAX_CHARS && b.text.is_ascii(), "{chars} characters");
     assert!(b.text.starts_with("// Bundled by botsim"));
@@ -93,7 +110,7 @@ fn bundle_error(source: &str) -> String {
     let bot = tmp("bad_bot.rs");
     std::fs::write(&bot, source).unwrap();
     let lib = root().join("crates/core/src");
-    match bundle::bundle(&bot, &lib, "test", false, &[]) {
+    match bundle::bundle(&bot, &lib, &with_header("test")) {
         Ok(_) => panic!("bundling should fail:\n{source}"),
         Err(e) => botsim::error::chain(&e),
     }
@@ -124,7 +141,7 @@ fn bundles_the_server_cannot_build_are_refused() {
     let bot = tmp("helper_bot.rs");
     std::fs::write(&bot, "use botsim_core::helper;\nfn main() {}\n").unwrap();
     let e = botsim::error::chain(
-        &bundle::bundle(&bot, &lib, "test", false, &[])
+        &bundle::bundle(&bot, &lib, &with_header("test"))
             .err()
             .unwrap(),
     );
@@ -152,7 +169,7 @@ fn tuned_parameters_become_constants() {
         ("weights.runner".to_string(), 1.25),
         ("search.population".to_string(), 30.0),
     ];
-    let b = bundle::bundle(&bot, &lib, "test", false, &tuned).unwrap();
+    let b = bundle::bundle(&bot, &lib, &with_tuned(&tuned)).unwrap();
     assert!(b.text.contains(
         r#"const TUNED: &[(&str, f64)] = &[("weights.runner", 1.25), ("search.population", 30.0)];"#
     ));
@@ -160,11 +177,7 @@ fn tuned_parameters_become_constants() {
     std::fs::write(&src, &b.text).unwrap();
     bundle::compile(&src, false, &tmp("tuned-debug")).unwrap();
     let bad = vec![("weights.nonsense".to_string(), 1.0)];
-    let e = botsim::error::chain(
-        &bundle::bundle(&bot, &lib, "test", false, &bad)
-            .err()
-            .unwrap(),
-    );
+    let e = botsim::error::chain(&bundle::bundle(&bot, &lib, &with_tuned(&bad)).err().unwrap());
     assert!(e.contains("weights.nonsense"), "{e}");
 }
 
@@ -175,7 +188,7 @@ fn tuned_parameters_become_constants() {
 fn only_the_modules_a_bot_reaches_go_in() {
     let lib = root().join("crates/core/src");
     let modules = |bot: &Path| -> Vec<String> {
-        let b = bundle::bundle(bot, &lib, "test", false, &[]).unwrap();
+        let b = bundle::bundle(bot, &lib, &with_header("test")).unwrap();
         b.text
             .lines()
             .filter_map(|l| {
@@ -219,7 +232,9 @@ fn only_the_modules_a_bot_reaches_go_in() {
         !chaser.iter().any(|m| m == "ga" || m == "referee"),
         "{chaser:?}"
     );
-    let text = bundle::bundle(&bot, &lib, "test", false, &[]).unwrap().text;
+    let text = bundle::bundle(&bot, &lib, &with_header("test"))
+        .unwrap()
+        .text;
     let src = tmp("chaser_bot_bundle.rs");
     std::fs::write(&src, text).unwrap();
     bundle::compile(&src, false, &tmp("chaser_bot_bundle")).unwrap();

@@ -687,3 +687,109 @@ fn arena_intervals_are_honest_on_one_sided_and_tiny_runs() {
     assert!(bounds[1] - bounds[0] > 500.0, "{two}");
     std::fs::remove_file(&results).ok();
 }
+
+/// A check that passes on nothing is no check: `verify` of a file with no game fails and says
+/// why.
+#[test]
+fn verify_of_no_game_is_an_error() {
+    let empty = scratch("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let o = botsim(&["verify", &empty.to_string_lossy()]);
+    let out = text(&o);
+    std::fs::remove_file(&empty).ok();
+    assert!(!o.status.success(), "{out}");
+    assert!(out.contains("holds no game: nothing to verify"), "{out}");
+    assert!(!out.contains("verified 0/0"), "{out}");
+}
+
+/// `replay` of a trace whose orders do not give its states still writes the page, warns, and
+/// the page says so.
+#[test]
+fn a_replay_of_a_trace_that_does_not_reproduce_is_marked() {
+    let trace = scratch("tampered.jsonl");
+    let trace_text = trace.to_string_lossy().into_owned();
+    let o = botsim(&[
+        "play",
+        "--game",
+        "csb",
+        "--seed",
+        "4",
+        "--p1",
+        "builtin:racer",
+        "--p2",
+        "builtin:racer",
+        "--trace",
+        &trace_text,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let page = scratch("tampered.html");
+    let page_text = page.to_string_lossy().into_owned();
+    let clean = botsim(&["replay", &trace_text, "-o", &page_text]);
+    assert!(clean.status.success(), "{}", text(&clean));
+    assert!(!text(&clean).contains("warning"), "{}", text(&clean));
+    // The first turn's first order changed: the recorded states no longer follow.
+    let mut game: serde_json::Value =
+        serde_json::from_str(std::fs::read_to_string(&trace).unwrap().trim()).unwrap();
+    game["turns"][0]["output"][0][0] = serde_json::json!("0 0 0");
+    std::fs::write(&trace, format!("{game}\n")).unwrap();
+    let o = botsim(&["replay", &trace_text, "-o", &page_text]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("warning: game 1 of") && out.contains("does not reproduce"),
+        "{out}"
+    );
+    assert!(out.contains("turn 0"), "{out}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("\"mismatch\":\"turn 0"),
+        "the page's notes carry it"
+    );
+    std::fs::remove_file(&trace).ok();
+    std::fs::remove_file(&page).ok();
+}
+
+/// A bot that does not use botsim's library cannot be told apart by its source: `bundle
+/// --check` asks for `--game`, and with it compiles and plays the bot.
+#[test]
+fn a_standalone_bot_bundles_and_checks_with_game() {
+    let bot = scratch("standalone.rs");
+    std::fs::write(
+        &bot,
+        r#"use std::io::BufRead;
+fn main() {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines().map(|l| l.unwrap());
+    let _laps = lines.next();
+    let n: usize = lines.next().unwrap().trim().parse().unwrap();
+    let cps: Vec<String> = (0..n).map(|_| lines.next().unwrap()).collect();
+    loop {
+        let pods: Vec<String> = (0..4).filter_map(|_| lines.next()).collect();
+        if pods.len() < 4 {
+            return;
+        }
+        for pod in &pods[..2] {
+            let next: usize = pod.split_whitespace().nth(5).unwrap().parse().unwrap();
+            println!("{} 100", cps[next]);
+        }
+    }
+}
+"#,
+    )
+    .unwrap();
+    let out = scratch("standalone-bundle.rs");
+    let (bot, out) = (bot.to_string_lossy(), out.to_string_lossy());
+    let o = botsim(&["bundle", &bot, "-o", &out, "--check"]);
+    let said = text(&o);
+    assert!(!o.status.success(), "{said}");
+    assert!(said.contains("name it with --game csb|fb"), "{said}");
+    let o = botsim(&["bundle", &bot, "-o", &out, "--check", "--game", "csb"]);
+    let said = text(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(
+        said.contains("played a csb game against the built-in bot"),
+        "{said}"
+    );
+    std::fs::remove_file(&*bot).ok();
+    std::fs::remove_file(&*out).ok();
+}

@@ -157,6 +157,10 @@ enum Command {
         /// Tuned parameters (`name = number` lines) to compile into the bundle as constants.
         #[arg(long)]
         params: Option<PathBuf>,
+        /// The game the bot plays, for --check and --params when its source does not say
+        /// (a bot that does not use botsim's library).
+        #[arg(long, value_enum)]
+        game: Option<GameKind>,
     },
     /// Run a fixed, seeded workload and print turns per second and a behaviour fingerprint.
     Bench {
@@ -198,7 +202,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             keep_docs,
             check,
             params,
-        } => tools::bundle(&bot, &output, keep_docs, check, params.as_deref()),
+            game,
+        } => tools::bundle(&bot, &output, keep_docs, check, params.as_deref(), game),
         Command::Bench {
             game,
             search: Some(ms),

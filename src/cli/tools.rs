@@ -23,6 +23,13 @@ pub(super) fn replay(
     };
     std::fs::write(output, botsim::replay::html(t)?)
         .with_context(|| format!("cannot write {}", output.display()))?;
+    if let Some(m) = botsim::replay::notes(t).mismatch {
+        eprintln!(
+            "botsim: warning: game {game} of {} does not reproduce on botsim's engine (the page \
+             is marked): {m}",
+            file.display()
+        );
+    }
     say!("replay of game {game} written to {}", output.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -33,6 +40,7 @@ pub(super) fn bundle(
     keep_docs: bool,
     check: bool,
     params: Option<&std::path::Path>,
+    game: Option<GameKind>,
 ) -> Result<ExitCode> {
     use botsim::bundle;
     let tuned = match params {
@@ -45,7 +53,14 @@ pub(super) fn bundle(
         None => Vec::new(),
     };
     let lib = bundle::find_library(bot);
-    let b = bundle::bundle(bot, &lib, &bundle::header(bot, &lib), keep_docs, &tuned)?;
+    let header = bundle::header(bot, &lib);
+    let options = bundle::Options {
+        header: &header,
+        keep_docs,
+        tuned: &tuned,
+        game,
+    };
+    let b = bundle::bundle(bot, &lib, &options)?;
     std::fs::write(output, &b.text)
         .with_context(|| format!("cannot write {}", output.display()))?;
     let chars = b.text.chars().count();
@@ -71,7 +86,9 @@ pub(super) fn bundle(
             );
         }
         let source = std::fs::read_to_string(bot)?;
-        let game = bundle::game_of(&source).context("cannot tell which game the bot plays")?;
+        let game = game
+            .or_else(|| bundle::game_of(&source))
+            .context("cannot tell which game the bot plays: name it with --game csb|fb")?;
         say!("{}", bundle::play_check(&dir.join("release"), game)?);
     }
     Ok(ExitCode::SUCCESS)
@@ -90,6 +107,7 @@ pub(super) fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
     let (mut games, mut games_ok, mut turns, mut turns_ok) = (0usize, 0usize, 0usize, 0usize);
     let mut failures = 0usize;
     for path in files {
+        let before = games;
         trace::for_each_game(path, |line, game| {
             games += 1;
             turns += game.turns.len();
@@ -113,6 +131,12 @@ pub(super) fn verify(files: &[PathBuf], all: bool) -> Result<ExitCode> {
             Ok(())
         })
         .with_context(|| format!("verifying {}", path.display()))?;
+        if games == before {
+            bail!(
+                "{} holds no game: nothing to verify (a trace/1 file has one game a line)",
+                path.display()
+            );
+        }
     }
     say!("verified {games_ok}/{games} games, {turns_ok}/{turns} turns");
     Ok(if games_ok == games {

@@ -329,7 +329,12 @@ impl Ladder {
                 name: v.name.clone(),
                 source: Box::new(source),
             };
-            let b = bundle::bundle(&bot, &lib, &header, false, &[]).map_err(bundled)?;
+            let options = bundle::Options {
+                header: &header,
+                game: Some(v.game_kind()),
+                ..bundle::Options::default()
+            };
+            let b = bundle::bundle(&bot, &lib, &options).map_err(bundled)?;
             let source = work.join(format!("{}.rs", v.name));
             std::fs::write(&source, &b.text)
                 .map_err(|e| fail(format!("{}: {e}", source.display())))?;

@@ -25,13 +25,17 @@ pub fn html(trace: &Trace) -> Result<String, serde_json::Error> {
         .replace("__NOTES__", &notes_json))
 }
 
-/// The notes of a game; empty if the trace's setup cannot be rebuilt.
+/// The notes of a game; empty if the trace's setup cannot be rebuilt. Its `mismatch` says
+/// where the trace does not reproduce on the engine, if it does not.
 pub fn notes(trace: &Trace) -> Notes {
-    let notes = GameKind::from_name(&trace.game)
-        .map(|g| g.tools().notes(trace))
-        .unwrap_or_default();
+    let game = GameKind::from_name(&trace.game);
+    let notes = game.map(|g| g.tools().notes(trace)).unwrap_or_default();
     Notes {
         messages: messages(trace),
+        mismatch: match game {
+            Some(g) => g.tools().verify(trace).err().map(|(_, m)| m.to_string()),
+            None => Some(format!("botsim does not know the game '{}'", trace.game)),
+        },
         ..notes
     }
 }

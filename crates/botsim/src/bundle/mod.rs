@@ -44,7 +44,7 @@ pub enum BundleError {
         name: String,
     },
     /// `--params` for a bot whose game cannot be told from its source.
-    #[error("--params: cannot tell which game the bot plays")]
+    #[error("--params: cannot tell which game the bot plays: name it with --game csb|fb")]
     UnknownGame,
     /// A tuned parameter the game's bot does not take.
     #[error("--params")]
@@ -339,21 +339,32 @@ fn write_tuned(main: &str, game: Option<GameKind>, tuned: &[(String, f64)]) -> R
     ))
 }
 
+/// How to bundle a bot.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options<'a> {
+    /// Lines to put first, as comments.
+    pub header: &'a str,
+    /// Keep doc comments, line comments and indentation.
+    pub keep_docs: bool,
+    /// Tuned parameters, to become the bot's `TUNED` constants.
+    pub tuned: &'a [(String, f64)],
+    /// The game the bot plays, when its source does not say (see [`game_of`]).
+    pub game: Option<GameKind>,
+}
+
 /// Bundles the bot at `bot` with the library whose sources are in `lib_dir` (its `src/`).
-/// `header` goes first, as comment lines; `tuned` parameters, if any, become the bot's
-/// `TUNED` constants.
-pub fn bundle(
-    bot: &Path,
-    lib_dir: &Path,
-    header: &str,
-    keep_docs: bool,
-    tuned: &[(String, f64)],
-) -> Result<Bundle> {
+pub fn bundle(bot: &Path, lib_dir: &Path, options: &Options) -> Result<Bundle> {
+    let Options {
+        header,
+        keep_docs,
+        tuned,
+        game,
+    } = *options;
     let src = std::fs::read_to_string(bot).map_err(FileError::on("read bot", bot))?;
     let origin = || in_file(bot);
     let mut main = strip(&src, keep_docs).map_err(origin())?;
     if !tuned.is_empty() {
-        main = write_tuned(&main, game_of(&src), tuned)?;
+        main = write_tuned(&main, game.or_else(|| game_of(&src)), tuned)?;
     }
     let mut modules: BTreeMap<String, Module> = BTreeMap::new();
     let mut reach = Reach::default();

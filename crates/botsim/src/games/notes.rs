@@ -21,6 +21,9 @@ pub struct Notes {
     pub counters: Vec<[i32; 2]>,
     /// The game's events, in turn order.
     pub events: Vec<Event>,
+    /// Where the trace does not reproduce on the engine (its orders played again do not give
+    /// its states, inputs or result), if it does not: the page shows it as a warning.
+    pub mismatch: Option<String>,
 }
 
 /// One event of the timeline.
