@@ -793,3 +793,91 @@ fn main() {
     std::fs::remove_file(&*bot).ok();
     std::fs::remove_file(&*out).ok();
 }
+
+/// Bad output paths and files are errors before any game, naming the flag or file and what is
+/// wrong with it; hints name only options that exist.
+#[test]
+fn errors_come_before_the_work_and_name_what_is_wrong() {
+    let results = scratch("before.jsonl");
+    let results_text = results.to_string_lossy().into_owned();
+    let o = botsim(&[
+        "arena",
+        "--p1",
+        "builtin:racer",
+        "--p2",
+        "builtin:racer",
+        "--games",
+        "2",
+        "--results",
+        &results_text,
+        "--report",
+        "/no/such/folder/report.html",
+    ]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(
+        out.contains(
+            "--report /no/such/folder/report.html: the folder /no/such/folder does not exist"
+        ),
+        "{out}"
+    );
+    assert!(!results.exists(), "no game was played");
+
+    let o = botsim(&[
+        "arena",
+        "--p1",
+        "builtin:racer",
+        "--p2",
+        "builtin:racer",
+        "--games",
+        "-2",
+    ]);
+    assert!(
+        text(&o).contains("invalid value '-2' for '--games"),
+        "{}",
+        text(&o)
+    );
+
+    let missing = scratch("missing.jsonl");
+    let o = botsim(&["arena", "merge", &missing.to_string_lossy()]);
+    assert!(
+        text(&o).contains("cannot read the results file"),
+        "{}",
+        text(&o)
+    );
+    let not_json = scratch("not-json.jsonl");
+    std::fs::write(&not_json, "this is not json\n").unwrap();
+    let o = botsim(&["arena", "merge", &not_json.to_string_lossy()]);
+    assert!(
+        text(&o).contains("not a results file (no line is an arena result)"),
+        "{}",
+        text(&o)
+    );
+    std::fs::remove_file(&not_json).ok();
+
+    let params = scratch("verify-params.toml");
+    std::fs::write(&params, "weights.runner = 1.0\n").unwrap();
+    std::fs::write(&results, "{}\n").unwrap();
+    let o = botsim(&[
+        "tune",
+        "verify",
+        "--params",
+        &params.to_string_lossy(),
+        "--games",
+        "2",
+        "--results",
+        &results_text,
+    ]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(
+        out.contains("already holds results: choose another file"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("--resume"),
+        "tune verify has no --resume: {out}"
+    );
+    std::fs::remove_file(&params).ok();
+    std::fs::remove_file(&results).ok();
+}

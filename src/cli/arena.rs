@@ -15,6 +15,7 @@ use std::process::ExitCode;
 pub(super) struct ArenaArgs {
     #[command(subcommand)]
     command: Option<ArenaCommand>,
+    /// The game: csb (Coders Strike Back) or fb (Fantastic Bits).
     #[arg(long, value_enum, default_value = "csb")]
     game: GameKind,
     /// Player A (the one the statistics speak for): builtin:NAME[:k=v,...] or a command line.
@@ -28,7 +29,7 @@ pub(super) struct ArenaArgs {
     players: Vec<PlayerSpec>,
     /// Games in all (of each two players, in a round robin): each seed is played twice, seats
     /// swapped.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, allow_hyphen_values = true)]
     games: usize,
     /// The run's seed: pair k plays a game seed drawn from it and k (each game's is in the
     /// results; `botsim play --seed` plays it again).
@@ -71,6 +72,7 @@ pub(super) struct ArenaArgs {
 pub(super) enum ArenaCommand {
     /// Combine results files (shards) and print the summary an unsharded run prints.
     Merge {
+        /// The results files (shards) to combine.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Also print the SPRT decision: elo0=0,elo1=5,alpha=0.05,beta=0.05.
@@ -112,6 +114,10 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
     }
     if args.games == 0 || !args.games.is_multiple_of(2) {
         bail!("--games must be a positive even number: each seed is played twice, seats swapped");
+    }
+    super::writable("--results", &args.results)?;
+    if let Some(path) = &args.report {
+        super::writable("--report", path)?;
     }
     let mut players = players;
     super::ladder::resolve(&mut players, game)?;
@@ -216,11 +222,23 @@ pub(super) fn merge(
     report: Option<&std::path::Path>,
     replays: Option<&std::path::Path>,
 ) -> Result<ExitCode> {
+    if let Some(path) = report {
+        super::writable("--report", path)?;
+    }
     let mut seen = std::collections::BTreeMap::new();
     for f in files {
-        let rs = arena::results::read(f)?;
+        let text = std::fs::read_to_string(f).with_context(|| {
+            format!("arena merge: cannot read the results file {}", f.display())
+        })?;
+        let rs = arena::results::parse(&text, &f.display().to_string())?;
         if rs.is_empty() {
-            bail!("{}: no results", f.display());
+            if text.trim().is_empty() {
+                bail!("{}: no results (the file is empty)", f.display());
+            }
+            bail!(
+                "{}: not a results file (no line is an arena result)",
+                f.display()
+            );
         }
         for r in rs {
             if let Some(prev) = seen.insert(r.game, r.clone()) {

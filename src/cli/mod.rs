@@ -112,6 +112,7 @@ enum Command {
         /// Which game of the file (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
+        /// Where to write the page.
         #[arg(short, long)]
         output: PathBuf,
     },
@@ -123,6 +124,7 @@ enum Command {
     /// Serve as a referee for cg-brutaltester: its old protocol (-o) on stdin/stdout, or, given
     /// -p1 and -p2, its new one: play the game between the two programs and print their scores.
     Referee {
+        /// The game: csb (Coders Strike Back) or fb (Fantastic Bits).
         #[arg(long, value_enum, default_value = "csb")]
         game: GameKind,
         #[command(flatten)]
@@ -164,6 +166,7 @@ enum Command {
     },
     /// Run a fixed, seeded workload and print turns per second and a behaviour fingerprint.
     Bench {
+        /// The game: csb (Coders Strike Back) or fb (Fantastic Bits).
         #[arg(long, value_enum, default_value = "csb")]
         game: GameKind,
         /// Turns per workload.
@@ -243,6 +246,57 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
+/// Checks, before any work, that `path` (given with `flag`) can be written: its folder exists
+/// and it is not a folder itself.
+fn writable(flag: &str, path: &std::path::Path) -> Result<()> {
+    if path.is_dir() {
+        anyhow::bail!("{flag} {}: is a folder, not a file", path.display());
+    }
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    if !folder.is_dir() {
+        anyhow::bail!(
+            "{flag} {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        );
+    }
+    Ok(())
+}
+
 fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every option and argument of every command says what it is in `--help`: the help comes
+    /// from the same definitions as the parser, so an option cannot be added without it.
+    #[test]
+    fn every_option_of_every_command_has_help() {
+        fn check(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if arg.is_hide_set() || id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                if sub.get_name() != "help" {
+                    check(sub, &format!("{path} {}", sub.get_name()), missing);
+                }
+            }
+        }
+        let mut missing = Vec::new();
+        check(&Cli::command(), "botsim", &mut missing);
+        assert!(missing.is_empty(), "options without help: {missing:?}");
+    }
 }

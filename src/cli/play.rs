@@ -14,6 +14,7 @@ use std::process::ExitCode;
 /// `botsim play`'s arguments.
 #[derive(clap::Args)]
 pub(super) struct PlayArgs {
+    /// The game: csb (Coders Strike Back) or fb (Fantastic Bits).
     #[arg(long, value_enum, default_value = "csb")]
     game: GameKind,
     /// The referee's seed: picks the map as the contest server does. Without it, a random
@@ -58,6 +59,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         eprintln!("botsim: seed {seed}");
         seed
     });
+    if let Some(path) = &trace_path {
+        super::writable("--trace", path)?;
+    }
     let (r, t) = one_game(game, seed, map, [p1, p2], trace_path.is_some(), limits)?;
     if json {
         let ranks: Vec<u8> = (0..2)

@@ -13,6 +13,7 @@ pub(super) fn replay(
     game: usize,
     output: &std::path::Path,
 ) -> Result<ExitCode> {
+    super::writable("--output", output)?;
     let games = trace::read_file(file)?;
     let Some(t) = game.checked_sub(1).and_then(|k| games.get(k)) else {
         bail!(
@@ -43,6 +44,7 @@ pub(super) fn bundle(
     game: Option<GameKind>,
 ) -> Result<ExitCode> {
     use botsim::bundle;
+    super::writable("--output", output)?;
     let tuned = match params {
         Some(file) => {
             let text = std::fs::read_to_string(file)

@@ -15,6 +15,7 @@ use std::process::ExitCode;
 pub(super) struct TuneArgs {
     #[command(subcommand)]
     command: Option<TuneCommand>,
+    /// The game: csb or fb.
     #[arg(long, value_enum, default_value = "csb")]
     game: GameKind,
     /// The bot to tune: builtin:ga, with any fixed parameters after it.
@@ -24,6 +25,7 @@ pub(super) struct TuneArgs {
     /// gamma, A.
     #[arg(long)]
     params: Option<PathBuf>,
+    /// SPSA iterations: each plays --pairs game pairs of theta+ against theta-.
     #[arg(long, default_value_t = 100)]
     iterations: u64,
     /// Game pairs per iteration (each seed played twice, seats swapped).
@@ -32,6 +34,7 @@ pub(super) struct TuneArgs {
     /// The search's fixed budget in every game.
     #[arg(long, default_value_t = 300)]
     rollouts: u64,
+    /// The run's seed: the perturbations and the game seeds of every iteration come from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at once (default: all cores).
@@ -54,25 +57,31 @@ pub(super) enum TuneCommand {
     /// Play this machine's share of the current iteration's games (the run's checkpoint in
     /// --dir), as arena result lines.
     Play {
+        /// The run's folder (its checkpoint).
         #[arg(long, default_value = "tune")]
         dir: PathBuf,
         /// Share i of N (0-based).
         #[arg(long)]
         shard: arena::Shard,
+        /// Where this share's results go (a new file).
         #[arg(long)]
         results: PathBuf,
+        /// Games played at once (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
     },
     /// Apply the current iteration from the shards' results, and move to the next.
     Update {
+        /// The run's folder (its checkpoint).
         #[arg(long, default_value = "tune")]
         dir: PathBuf,
+        /// The results files of the current iteration's shards.
         #[arg(required = true)]
         results: Vec<PathBuf>,
     },
     /// A table of the parameters over the iterations, and an SVG plot of each.
     Report {
+        /// The run's folder.
         #[arg(long, default_value = "tune")]
         dir: PathBuf,
         /// The plot (default: report.svg in --dir).
@@ -81,20 +90,25 @@ pub(super) enum TuneCommand {
     },
     /// An SPRT of the tuned parameters against the defaults, through the arena.
     Verify {
+        /// The game: csb or fb.
         #[arg(long, value_enum, default_value = "csb")]
         game: GameKind,
+        /// The bot tuned, as `tune` was given it.
         #[arg(long, default_value = "builtin:ga")]
         bot: String,
         /// The tuned parameters (name = number lines), e.g. tune/tuned.toml.
         #[arg(long)]
         params: PathBuf,
         /// Most games to play (the SPRT may stop sooner).
-        #[arg(long, default_value_t = 400)]
+        #[arg(long, default_value_t = 400, allow_hyphen_values = true)]
         games: usize,
+        /// The search's fixed budget in every game.
         #[arg(long, default_value_t = 300)]
         rollouts: u64,
+        /// The test that decides: elo0=0,elo1=10,alpha=0.05,beta=0.05.
         #[arg(long, default_value = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
         sprt: Sprt,
+        /// Games played at once (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
         /// Results of the games (JSON Lines); must not exist yet.
@@ -146,6 +160,13 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
             };
             if games == 0 || !games.is_multiple_of(2) {
                 bail!("--games must be a positive even number");
+            }
+            super::writable("--results", &results)?;
+            if std::fs::metadata(&results).is_ok_and(|m| m.len() > 0) {
+                bail!(
+                    "--results {} already holds results: choose another file, or remove it",
+                    results.display()
+                );
             }
             let mut players = vec![a, b];
             super::ladder::resolve(&mut players, game)?;
