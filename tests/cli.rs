@@ -881,3 +881,92 @@ fn errors_come_before_the_work_and_name_what_is_wrong() {
     std::fs::remove_file(&params).ok();
     std::fs::remove_file(&results).ok();
 }
+
+/// A bot's failure explains itself: a crash quotes the end of its stderr (a Python traceback's
+/// last line), a bot that prints one line of two is eliminated for its output, not its clock,
+/// and `play` keeps a program's stderr with `--logs` and fails when a program cannot start.
+#[test]
+fn a_failing_bot_says_why() {
+    let crash = scratch("crash.py");
+    std::fs::write(
+        &crash,
+        "input()\nraise ValueError('my bot is broken here')\n",
+    )
+    .unwrap();
+    let crash_cmd = format!("python3 {}", crash.display());
+    let logs = scratch("logs");
+    let logs_text = logs.to_string_lossy().into_owned();
+    let o = botsim(&[
+        "play",
+        "--game",
+        "csb",
+        "--seed",
+        "1",
+        "--p1",
+        &crash_cmd,
+        "--p2",
+        "builtin:racer",
+        "--logs",
+        &logs_text,
+    ]);
+    let out = text(&o);
+    assert!(o.status.success(), "a crash is a lost game: {out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("eliminated:"))
+        .unwrap_or_default();
+    assert!(line.contains("exited (exit status 1)"), "{out}");
+    assert!(line.ends_with("ValueError: my bot is broken here"), "{out}");
+    let log = std::fs::read_to_string(logs.join("game000000-seat0.stderr")).unwrap();
+    assert!(log.starts_with("Traceback"), "{log}");
+
+    let short = scratch("oneline.py");
+    std::fs::write(
+        &short,
+        "input()\nn = int(input())\nfor _ in range(n): input()\n\
+         while True:\n    for _ in range(4): input()\n    print('8000 4500 100', flush=True)\n",
+    )
+    .unwrap();
+    let results = scratch("short.jsonl");
+    let o = botsim(&[
+        "arena",
+        "--game",
+        "csb",
+        "--p1",
+        &format!("python3 {}", short.display()),
+        "--p2",
+        "builtin:racer",
+        "--games",
+        "2",
+        "--results",
+        &results.to_string_lossy(),
+    ]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(out.contains("answered 1 line(s), expected 2"), "{out}");
+    assert!(!out.contains("timed out in"), "not a timeout: {out}");
+    let stored = std::fs::read_to_string(&results).unwrap();
+    assert!(stored.contains("\"cause\":\"output\""), "{stored}");
+
+    let o = botsim(&[
+        "play",
+        "--game",
+        "csb",
+        "--seed",
+        "1",
+        "--p1",
+        "./no_such_bot_here",
+        "--p2",
+        "builtin:racer",
+    ]);
+    let out = text(&o);
+    assert!(!o.status.success(), "{out}");
+    assert!(
+        out.contains("could not start: exited (command not found (exit status 127))"),
+        "{out}"
+    );
+    for f in [&crash, &short, &results] {
+        std::fs::remove_file(f).ok();
+    }
+    std::fs::remove_dir_all(&logs).ok();
+}

@@ -2,7 +2,7 @@
 //! cg-brutaltester protocols).
 
 use super::LimitArgs;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use botsim::arena;
 use botsim::games::GameKind;
 use botsim::player::PlayerSpec;
@@ -39,6 +39,9 @@ pub(super) struct PlayArgs {
     /// "player_data" (each seat's score, errors and turn times).
     #[arg(long)]
     json: bool,
+    /// Write each program player's stderr into this directory (game000000-seat0.stderr, ...).
+    #[arg(long)]
+    logs: Option<PathBuf>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -52,6 +55,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         p2,
         trace: trace_path,
         json,
+        logs,
         limits,
     } = args;
     let seed = seed.unwrap_or_else(|| {
@@ -62,7 +66,15 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     if let Some(path) = &trace_path {
         super::writable("--trace", path)?;
     }
-    let (r, t) = one_game(game, seed, map, [p1, p2], trace_path.is_some(), limits)?;
+    if let Some(dir) = &logs {
+        std::fs::create_dir_all(dir).with_context(|| format!("--logs {}", dir.display()))?;
+    }
+    let setup = Setup {
+        map,
+        record: trace_path.is_some(),
+        logs,
+    };
+    let (r, t) = one_game(game, seed, setup, [p1, p2], limits)?;
     if json {
         let ranks: Vec<u8> = (0..2)
             .map(|i| u8::from(r.scores[i] < r.scores[1 - i]))
@@ -112,18 +124,44 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
             say!("trace written to {}", path.display());
         }
     }
+    // A program that could not even start is no player's loss but a mistake in the command.
+    if let Some(e) = r.errors.iter().find(|e| {
+        e.cause == arena::Cause::Exited
+            && e.turn == 0
+            && ["exit status 127", "exit status 126"]
+                .iter()
+                .any(|s| e.detail.contains(s))
+    }) {
+        bail!(
+            "seat {}'s program '{}' could not start: {}",
+            e.seat,
+            r.seats[e.seat],
+            e.detail
+                .replace("exit status 127", "command not found (exit status 127)")
+                .replace("exit status 126", "not executable (exit status 126)")
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays one game, players in seat order, recorded as a trace if `record`.
+/// How one game is played besides its players: CSB's map, whether to record it, where
+/// program players' stderr goes.
+#[derive(Default)]
+pub(super) struct Setup {
+    pub map: Option<String>,
+    pub record: bool,
+    pub logs: Option<PathBuf>,
+}
+
+/// Plays one game, players in seat order.
 pub(super) fn one_game(
     game: GameKind,
     seed: i64,
-    map: Option<String>,
+    setup: Setup,
     players: [PlayerSpec; 2],
-    record: bool,
     limits: LimitArgs,
 ) -> Result<(arena::GameResult, Option<trace::Trace>)> {
+    let Setup { map, record, logs } = setup;
     let mut players = players.to_vec();
     super::ladder::resolve(&mut players, game)?;
     let mut cfg = arena::Config::new(game, players, 1, seed);
@@ -139,6 +177,7 @@ pub(super) fn one_game(
         // play_game records when replays are asked for; the directory itself is unused here.
         cfg.replays = Some(PathBuf::new());
     }
+    cfg.logs = logs;
     Ok(arena::play_game(&cfg, 0)?)
 }
 
@@ -157,7 +196,11 @@ pub(super) fn brutal_referee_new(
     let seed = inv.seed.unwrap_or_else(|| i64::from(rand::random::<u32>()));
     let [a, b] = &inv.players;
     let players = [a.parse()?, b.parse()?];
-    let (r, t) = one_game(game, seed, None, players, inv.log.is_some(), limits)?;
+    let setup = Setup {
+        record: inv.log.is_some(),
+        ..Setup::default()
+    };
+    let (r, t) = one_game(game, seed, setup, players, limits)?;
     if let (Some(path), Some(t)) = (&inv.log, t) {
         trace::write_file(path, &[t])?;
     }

@@ -11,8 +11,11 @@ use crate::geom::ContactLog;
 pub enum Fault {
     /// A line the referee rejects.
     InvalidOutput,
-    /// No answer (or too few lines) in time.
+    /// No answer in time.
     NoAnswer,
+    /// Fewer lines than the turn asks for (the referee waits for the rest until its clock
+    /// runs out, so it ends the game as it does for no answer).
+    TooFewLines,
 }
 
 /// Why a player was eliminated by what it printed.

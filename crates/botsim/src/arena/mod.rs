@@ -445,10 +445,10 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
             let (cause, detail) = match &faults[e.player] {
                 Some(stop @ Stop::OutOfTime { .. }) => (Cause::Time, stop.to_string()),
                 Some(stop @ Stop::Memory { .. }) => (Cause::Memory, stop.to_string()),
-                Some(stop @ Stop::Exited(_)) => (Cause::Exited, stop.to_string()),
+                Some(stop @ Stop::Exited { .. }) => (Cause::Exited, stop.to_string()),
                 None => match e.fault {
                     Fault::NoAnswer => (Cause::Time, e.detail.clone()),
-                    Fault::InvalidOutput => (Cause::Output, e.detail.clone()),
+                    Fault::InvalidOutput | Fault::TooFewLines => (Cause::Output, e.detail.clone()),
                 },
             };
             Elimination {

@@ -60,6 +60,9 @@ macro_rules! in_process_players {
 }
 pub use in_process_players;
 
+/// How many of its last stderr lines a program that exited is quoted with.
+pub const STDERR_QUOTED: usize = 2;
+
 /// A boxed in-process bot (a built-in bot made from its spec) as a player.
 pub struct InProcess<G: Game>(pub Box<dyn Bot<G>>);
 
@@ -92,8 +95,14 @@ pub enum Stop {
         /// The limit, in MB.
         limit_mb: u64,
     },
-    /// The program ended, as the system says it did (`exit status 3`, `signal 11 (SIGSEGV)`).
-    Exited(String),
+    /// The program ended, as the system says it did (`exit status 3`, `signal 11 (SIGSEGV)`),
+    /// with the last lines it wrote on stderr (a traceback's last lines, say).
+    Exited {
+        /// How it ended.
+        how: String,
+        /// Its last lines on stderr, at most [`STDERR_QUOTED`].
+        stderr: Vec<String>,
+    },
 }
 
 impl Stop {
@@ -118,7 +127,12 @@ impl std::fmt::Display for Stop {
                 f,
                 "memory: {peak_mb} MB at its peak, over the {limit_mb} MB limit (--memory-mb); stopped"
             ),
-            Stop::Exited(how) => write!(f, "exited ({how})"),
+            Stop::Exited { how, stderr } if stderr.is_empty() => {
+                write!(f, "exited ({how}); it wrote nothing on stderr")
+            }
+            Stop::Exited { how, stderr } => {
+                write!(f, "exited ({how}); its stderr ended: {}", stderr.join(" / "))
+            }
         }
     }
 }

@@ -275,7 +275,7 @@ impl Process {
         let Some((started, limit, cpu_before)) = self.sent.take() else {
             // Its input could not be written: it has closed it, most likely by exiting.
             if self.fault.is_none() {
-                self.fault = self.exited().map(Stop::Exited);
+                self.fault = self.exit_fault();
             }
             return (None, Duration::ZERO);
         };
@@ -318,7 +318,7 @@ impl Process {
             }
         }
         if answer.is_none() && self.fault.is_none() {
-            self.fault = self.exited().map(Stop::Exited);
+            self.fault = self.exit_fault();
         }
         let Some(limit) = self.memory_limit_kb else {
             return (answer, took);
@@ -341,6 +341,33 @@ impl Process {
         self.fault.as_ref()
     }
 
+    /// [`Stop::Exited`] if the program has ended: how, and the last lines it wrote on stderr
+    /// (read to the end first, for a moment at most).
+    fn exit_fault(&mut self) -> Option<Stop> {
+        let how = self.exited()?;
+        let waited = Instant::now();
+        while !self.reader.is_finished() && waited.elapsed() < EXIT_GRACE {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let stderr = self
+            .stderr
+            .lock()
+            .map(|kept| {
+                let mut last: Vec<String> = kept
+                    .lines
+                    .iter()
+                    .rev()
+                    .filter(|l| !l.trim().is_empty())
+                    .take(super::player::STDERR_QUOTED)
+                    .map(|l| l.trim().to_string())
+                    .collect();
+                last.reverse();
+                last
+            })
+            .unwrap_or_default();
+        Some(Stop::Exited { how, stderr })
+    }
+
     /// How the program ended, if it has (waiting a moment for a program whose output just
     /// closed to finish exiting): `None` while it runs.
     fn exited(&mut self) -> Option<String> {
@@ -351,7 +378,7 @@ impl Process {
                     use std::os::unix::process::ExitStatusExt;
                     return Some(match (status.code(), status.signal()) {
                         (Some(code), _) => format!("exit status {code}"),
-                        (None, Some(signal)) => format!("signal {signal}"),
+                        (None, Some(signal)) => format!("signal {signal}{}", signal_name(signal)),
                         _ => status.to_string(),
                     });
                 }
@@ -361,6 +388,21 @@ impl Process {
                 _ => return None,
             }
         }
+    }
+}
+
+/// A signal's name, as ` (SIGSEGV)`, for the signals that end a crashing program.
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGSEGV => " (SIGSEGV)",
+        libc::SIGABRT => " (SIGABRT)",
+        libc::SIGFPE => " (SIGFPE)",
+        libc::SIGILL => " (SIGILL)",
+        libc::SIGBUS => " (SIGBUS)",
+        libc::SIGKILL => " (SIGKILL)",
+        libc::SIGTERM => " (SIGTERM)",
+        libc::SIGPIPE => " (SIGPIPE)",
+        _ => "",
     }
 }
 

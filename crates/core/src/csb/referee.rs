@@ -45,21 +45,20 @@ impl Match {
         let mut commands = [Command::IDLE; PODS];
         let mut killed = None;
         for (player, reply) in replies.iter().enumerate() {
-            let Err((reason, detail)) =
+            let Err((fault, detail)) =
                 parse_reply(*reply, &mut commands[player * 2..player * 2 + 2])
             else {
                 continue;
             };
             self.state.dead[player] = true;
-            killed.get_or_insert(reason);
+            killed.get_or_insert(match fault {
+                Fault::InvalidOutput => EndReason::InvalidInput,
+                Fault::NoAnswer | Fault::TooFewLines => EndReason::PlayerTimeout,
+            });
             self.errors.push(PlayerError {
                 player,
                 turn: self.state.round as u32,
-                fault: if reason == EndReason::PlayerTimeout {
-                    Fault::NoAnswer
-                } else {
-                    Fault::InvalidOutput
-                },
+                fault,
                 detail,
             });
         }
@@ -73,19 +72,16 @@ impl Match {
 }
 
 /// Parses one player's lines into its two pods' commands, stopping at the first bad line.
-fn parse_reply(
-    reply: Option<&[String]>,
-    commands: &mut [Command],
-) -> Result<(), (EndReason, String)> {
-    let lines = reply.ok_or((EndReason::PlayerTimeout, "no answer".to_string()))?;
+fn parse_reply(reply: Option<&[String]>, commands: &mut [Command]) -> Result<(), (Fault, String)> {
+    let lines = reply.ok_or((Fault::NoAnswer, "no answer".to_string()))?;
     for (k, cmd) in commands.iter_mut().enumerate() {
         let line = lines.get(k).ok_or((
-            EndReason::PlayerTimeout,
+            Fault::TooFewLines,
             format!("answered {} line(s), expected 2", lines.len()),
         ))?;
         let order = super::parse_order(line).map_err(|e| {
             (
-                EndReason::InvalidInput,
+                Fault::InvalidOutput,
                 format!("line {}: {e}, found '{line}'", k + 1),
             )
         })?;

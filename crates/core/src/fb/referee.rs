@@ -78,7 +78,7 @@ impl Match {
         let lines = reply.ok_or((Fault::NoAnswer, "no answer".to_string()))?;
         for k in 0..2 {
             let line = lines.get(k).ok_or((
-                Fault::NoAnswer,
+                Fault::TooFewLines,
                 format!("answered {} line(s), expected 2", lines.len()),
             ))?;
             let bad = |e: super::ActionError| {
