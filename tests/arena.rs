@@ -46,10 +46,11 @@ fn broken_bots_lose_and_never_hang_the_arena() {
             Cause::Time,
             "no answer",
         ),
-        // Half an answer: the referee waits for the rest, as the contest's does, in vain.
+        // Half an answer: the referee waits for the rest, as the contest's does, in vain; the
+        // bot used no time, so it lost by what it printed, not by its clock.
         (
             "echo '8000 4500 100'; sleep 30",
-            Cause::Time,
+            Cause::Output,
             "answered 1 line(s), expected 2",
         ),
     ];
@@ -185,7 +186,10 @@ fn the_cpu_clock_counts_computing_not_waiting() {
     c.limits = limits(arena::Clock::Cpu);
     for e in first_errors(&c, sleeper, "sleeper-cpu.jsonl") {
         assert_eq!((e.turn, e.cause), (1, Cause::Exited), "{e:?}");
-        assert_eq!(e.detail, "exited (exit status 0)");
+        assert_eq!(
+            e.detail,
+            "exited (exit status 0); it wrote nothing on stderr"
+        );
     }
     c.limits = limits(arena::Clock::Wall);
     for e in first_errors(&c, sleeper, "sleeper-wall.jsonl") {
