@@ -63,6 +63,9 @@ fn verify_reports_counts_and_exit_status() {
 
 #[test]
 fn bad_input_is_reported_without_a_panic() {
+    // In a folder that exists: the missing bot, not the results path, is what stops the run.
+    let missing_bot_results = scratch("missing-bot.jsonl");
+    let missing_bot_results = missing_bot_results.to_str().unwrap();
     let cases: &[(&[&str], &str)] = &[
         (
             &["verify", "/no/such/file.jsonl.gz"],
@@ -134,7 +137,7 @@ fn bad_input_is_reported_without_a_panic() {
                 "--games",
                 "2",
                 "--results",
-                "/tmp/botsim-cli-missing-bot/results.jsonl",
+                missing_bot_results,
             ],
             "'./no-such-bot --fast' exited before its first turn: command not found",
         ),
@@ -148,7 +151,7 @@ fn bad_input_is_reported_without_a_panic() {
                 "--games",
                 "2",
                 "--results",
-                "/tmp/botsim-cli-missing-bot/results.jsonl",
+                missing_bot_results,
             ],
             "/no/such/bot.sh",
         ),
