@@ -973,3 +973,74 @@ fn a_failing_bot_says_why() {
     }
     std::fs::remove_dir_all(&logs).ok();
 }
+
+/// Ctrl-C (SIGINT) stops an arena run cleanly: the games under way are finished and kept, the
+/// exit status is 130, and the command printed continues the run to its end without a game
+/// played twice.
+#[test]
+fn an_interrupted_arena_keeps_its_games_and_says_how_to_continue() {
+    let results = scratch("interrupted.jsonl");
+    let results_text = results.to_string_lossy().into_owned();
+    let args = [
+        "arena",
+        "--game",
+        "fb",
+        "--p1",
+        "builtin:ga:rollouts=1500",
+        "--p2",
+        "builtin:chaser",
+        "--games",
+        "16",
+        "--threads",
+        "2",
+        "--seed",
+        "5",
+        "--results",
+        &results_text,
+    ];
+    let child = Command::new(env!("CARGO_BIN_EXE_botsim"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&results).map_or(0, |t| t.lines().count()) == 0 {
+        assert!(started.elapsed().as_secs() < 60, "no game ended");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(130), "{out}");
+    assert!(out.contains("interrupted: "), "{out}");
+    let kept = std::fs::read_to_string(&results).unwrap().lines().count();
+    assert!(kept >= 1 && kept < 16, "{kept} games: {out}");
+    let resume = out
+        .lines()
+        .skip_while(|l| !l.starts_with("interrupted: "))
+        .nth(1)
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    assert!(resume.ends_with(" --resume"), "{out}");
+    assert!(resume.contains(&results_text), "{resume}");
+    let o = botsim(&[&args[..], &["--resume"]].concat());
+    assert!(o.status.success(), "{}", text(&o));
+    let lines = std::fs::read_to_string(&results).unwrap();
+    let mut games: Vec<u64> = lines
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["game"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    games.sort_unstable();
+    assert_eq!(games, (0..16).collect::<Vec<u64>>(), "every game once");
+    std::fs::remove_file(&results).ok();
+}

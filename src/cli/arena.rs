@@ -145,6 +145,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
         )
         .expect("a valid template"),
     );
+    arena::stop_on_signals();
     let outcome = arena::run(&cfg, &args.results, args.resume, |results| {
         bar.set_position(results.len() as u64);
         if !round_robin {
@@ -199,7 +200,36 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
             cfg.replays.as_deref(),
         )?;
     }
+    if outcome.interrupted {
+        eprintln!(
+            "interrupted: {} games recorded in {} (the games under way were finished); continue \
+             the run with:\n  {}",
+            outcome.results.len(),
+            args.results.display(),
+            resume_command()
+        );
+        return Ok(ExitCode::from(130));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// This command line again, with `--resume`: what continues an interrupted run.
+fn resume_command() -> String {
+    let quote = |a: &str| {
+        if !a.is_empty()
+            && a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_=:./,+@%".contains(c))
+        {
+            a.to_string()
+        } else {
+            format!("'{}'", a.replace('\'', r"'\''"))
+        }
+    };
+    let mut args: Vec<String> = std::env::args().map(|a| quote(&a)).collect();
+    if !args.iter().any(|a| a == "--resume") {
+        args.push("--resume".to_string());
+    }
+    args.join(" ")
 }
 
 /// Writes the arena's HTML report and says where.

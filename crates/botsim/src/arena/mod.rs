@@ -516,6 +516,31 @@ pub struct RunOutcome {
     /// under way when it was taken (and are recorded too) would move the LLR back inside the
     /// bounds: a sequential test decides at its stopping time.
     pub sprt_stop: Option<SprtStop>,
+    /// Whether SIGINT or SIGTERM stopped the run (see [`stop_on_signals`]): the games under
+    /// way were finished and recorded, no new one started.
+    pub interrupted: bool,
+}
+
+/// Set by the handler [`stop_on_signals`] installs.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes SIGINT (Ctrl-C) and SIGTERM stop an arena run cleanly: no new game starts, the games
+/// under way end and are recorded, and [`run`] returns with `interrupted` set. A second signal
+/// ends the process at once (exit status 130). For the `botsim` binary.
+pub fn stop_on_signals() {
+    extern "C" fn handle(_: libc::c_int) {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            // SAFETY: _exit is async-signal-safe; a second signal means "now".
+            unsafe { libc::_exit(130) };
+        }
+    }
+    let handler: extern "C" fn(libc::c_int) = handle;
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: the handler only touches an atomic, or calls _exit.
+        unsafe {
+            libc::signal(signal, handler as libc::sighandler_t);
+        }
+    }
 }
 
 /// Where an SPRT stopped a run.
@@ -586,7 +611,7 @@ pub fn run(
         pool.spawn(move || {
             use rayon::prelude::*;
             todo2.par_iter().for_each_with(tx, |tx, &g| {
-                if stop2.load(Ordering::Relaxed) {
+                if stop2.load(Ordering::Relaxed) || INTERRUPTED.load(Ordering::Relaxed) {
                     return;
                 }
                 let _ = tx.send(play_game(&cfg2, g));
@@ -635,6 +660,9 @@ pub fn run(
         results,
         played,
         sprt_stop,
+        interrupted: INTERRUPTED.load(Ordering::Relaxed)
+            && sprt_stop.is_none()
+            && played < todo.len(),
     })
 }
 
