@@ -1019,7 +1019,7 @@ fn an_interrupted_arena_keeps_its_games_and_says_how_to_continue() {
     assert_eq!(o.status.code(), Some(130), "{out}");
     assert!(out.contains("interrupted: "), "{out}");
     let kept = std::fs::read_to_string(&results).unwrap().lines().count();
-    assert!(kept >= 1 && kept < 16, "{kept} games: {out}");
+    assert!((1..16).contains(&kept), "{kept} games: {out}");
     let resume = out
         .lines()
         .skip_while(|l| !l.starts_with("interrupted: "))
