@@ -18,7 +18,8 @@ pub(super) struct ArenaArgs {
     /// The game: csb (Coders Strike Back) or fb (Fantastic Bits).
     #[arg(long, value_enum, default_value = "csb")]
     game: GameKind,
-    /// Player A (the one the statistics speak for): builtin:NAME[:k=v,...] or a command line.
+    /// Player A (the one the statistics speak for): builtin:NAME[:k=v,...], ladder:NAME [ARGS]
+    /// or a command line.
     #[arg(long)]
     p1: Option<PlayerSpec>,
     /// Player B.
