@@ -102,8 +102,10 @@ impl LimitArgs {
 #[derive(Subcommand)]
 enum Command {
     /// Play one game between two bots and print the result.
+    #[command(after_help = botsim::games::players_help())]
     Play(Box<play::PlayArgs>),
     /// Play many games between two bots, in seat-swapped pairs, and decide which is stronger.
+    #[command(after_help = botsim::games::players_help())]
     Arena(Box<arena::ArenaArgs>),
     /// Write a game of a trace file as a self-contained HTML page that plays it.
     Replay {
@@ -117,6 +119,7 @@ enum Command {
         output: PathBuf,
     },
     /// Tune a search bot's parameters by self-play (SPSA); report on a run; verify the result.
+    #[command(after_help = botsim::games::players_help())]
     Tune(Box<tune::TuneArgs>),
     /// The accepted versions of our bots (ladder.toml): list, build from their commits, check.
     #[command(subcommand)]

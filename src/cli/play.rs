@@ -24,9 +24,9 @@ pub(super) struct PlayArgs {
     /// An explicit map instead of the seed's: "x0 y0 x1 y1 ...".
     #[arg(long)]
     map: Option<String>,
-    /// Player 0: builtin:NAME[:key=value,...] (csb: racer, interceptor, ga; fb: chaser, ga;
-    /// their settings are in README's Players), ladder:NAME [ARGS], or a command line that
-    /// runs a bot speaking the contest protocol.
+    /// Player 0: builtin:NAME[:key=value,...], ladder:NAME [ARGS], or a command line that runs
+    /// a bot speaking the contest protocol (the built-in bots and their settings are listed
+    /// below).
     #[arg(long)]
     p1: PlayerSpec,
     /// Player 1.

@@ -32,18 +32,52 @@ pub enum SpecError {
     NoLadderName,
 }
 
+/// A built-in bot as `--help` and the error for an unknown name list it: its name, its
+/// settings, and what it plays. Each game's table is its `builtin::BOTS`, beside the parser
+/// that reads them (a test builds every bot with every setting the table names).
+#[derive(Clone, Copy, Debug)]
+pub struct Builtin {
+    /// `builtin:NAME`.
+    pub name: &'static str,
+    /// Its settings: the key, a value to show (and to test it with), what it sets.
+    pub settings: &'static [(&'static str, &'static str, &'static str)],
+    /// What it plays.
+    pub about: &'static str,
+}
+
+/// The settings every search bot takes (`builtin:ga`), beside its named parameters.
+pub const SEARCH_SETTINGS: &[(&str, &str, &str)] = &[
+    (
+        "rollouts",
+        "2000",
+        "a fixed budget a turn, reproducible (default 20000)",
+    ),
+    ("ms", "50", "real time a turn instead"),
+    (
+        "seed",
+        "7",
+        "the search's seed (default: the arena's seat seed)",
+    ),
+    ("params", "", "a file of name = number lines"),
+    (
+        "NAME",
+        "",
+        "any named parameter, e.g. weights.chase=0.4, search.population=30",
+    ),
+];
+
 /// Why a built-in bot could not be made from its spec.
 #[derive(Debug, thiserror::Error)]
 pub enum BuildError {
     /// A game has no built-in bot of this name.
-    #[error("unknown built-in bot '{bot}' ({game} has: {known})")]
+    #[error("unknown built-in bot '{bot}' ({game} has: {})", known.iter().map(|b| format!("builtin:{}", b.name)).collect::<Vec<_>>().join(", "))]
     UnknownBot {
         /// The bot's text.
         bot: String,
         /// The game.
         game: &'static str,
         /// Its built-in bots.
-        known: &'static str,
+        known: &'static [Builtin],
     },
     /// A parameter the bot does not have.
     #[error("builtin:{bot}: unknown parameter '{key}'")]

@@ -68,6 +68,29 @@ impl GameKind {
 
 pub use workload::Workload;
 
+/// The players a command takes, for its `--help`: the built-in bots of every game with their
+/// settings (from each game's `builtin::BOTS`), ladder versions and programs.
+pub fn players_help() -> String {
+    let mut text = String::from(
+        "Players: builtin:NAME[:key=value,...], ladder:NAME [ARGS] (botsim ladder list), or a \
+         command line that runs a bot speaking the contest protocol.\n\nBuilt-in bots:\n",
+    );
+    for (game, bots) in [("csb", csb::builtin::BOTS), ("fb", fb::builtin::BOTS)] {
+        for bot in bots {
+            text.push_str(&format!("  {game}  builtin:{}: {}\n", bot.name, bot.about));
+            for (key, example, what) in bot.settings {
+                let shown = if example.is_empty() {
+                    format!("{key}=...")
+                } else {
+                    format!("{key}={example}")
+                };
+                text.push_str(&format!("        {shown:<22} {what}\n"));
+            }
+        }
+    }
+    text
+}
+
 /// Why a game could not be set up from what describes it (a trace's properties, a map).
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
@@ -184,6 +207,40 @@ pub trait GameTools: Sync {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every built-in bot the help lists builds, with every setting it lists (so the table and
+    /// the parser cannot drift apart), and a name it does not list is refused with the list.
+    #[test]
+    fn the_help_table_is_what_the_parser_takes() {
+        let tables: [(GameKind, &[crate::builtin::Builtin]); 2] = [
+            (GameKind::Csb, csb::builtin::BOTS),
+            (GameKind::Fb, fb::builtin::BOTS),
+        ];
+        for (game, bots) in tables {
+            for bot in bots {
+                let mut texts = vec![format!("builtin:{}", bot.name)];
+                texts.extend(
+                    bot.settings
+                        .iter()
+                        .filter(|(_, example, _)| !example.is_empty())
+                        .map(|(key, example, _)| format!("builtin:{}:{key}={example}", bot.name)),
+                );
+                for text in texts {
+                    let spec = crate::builtin::Spec::parse(&text).unwrap().unwrap();
+                    let built = game.tools().check_builtin(&spec);
+                    assert!(built.is_ok(), "{text}: {:?}", built.err());
+                }
+                assert!(players_help().contains(&format!("builtin:{}: {}", bot.name, bot.about)));
+            }
+            let spec = crate::builtin::Spec::parse("builtin:nobody")
+                .unwrap()
+                .unwrap();
+            let e = game.tools().check_builtin(&spec).unwrap_err().to_string();
+            for bot in bots {
+                assert!(e.contains(&format!("builtin:{}", bot.name)), "{e}");
+            }
+        }
+    }
 
     #[test]
     fn names_go_both_ways() {

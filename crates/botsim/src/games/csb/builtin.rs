@@ -1,8 +1,60 @@
 //! CSB's built-in bots by name, for `builtin:NAME[:key=value,...]`.
 
-use crate::builtin::{configure, think, BuildError, Spec};
+use crate::builtin::{configure, think, BuildError, Builtin, Spec, SEARCH_SETTINGS};
 use botsim_core::bot::Bot;
 use botsim_core::csb::{self, Csb};
+
+/// CSB's built-in bots, as `--help` lists them.
+pub const BOTS: &[Builtin] = &[
+    Builtin {
+        name: "racer",
+        settings: &[
+            (
+                "lead",
+                "3",
+                "the aim is the checkpoint minus this many times its speed",
+            ),
+            (
+                "boost_distance",
+                "5000",
+                "it BOOSTs when the checkpoint is farther than this",
+            ),
+            (
+                "boost_angle",
+                "10",
+                "...and it faces within this many degrees of it",
+            ),
+        ],
+        about: "aims at the next checkpoint corrected by its speed, BOOSTs once on a long straight",
+    },
+    Builtin {
+        name: "interceptor",
+        settings: &[
+            (
+                "block",
+                "0",
+                "0: both pods race (default 1: the second meets and rams the leader)",
+            ),
+            (
+                "shield_speed",
+                "400",
+                "SHIELD against a touch above this relative speed",
+            ),
+            (
+                "ram_distance",
+                "2000",
+                "the blocker rams within this distance of the runner",
+            ),
+        ],
+        about:
+            "a racer with BOOST and SHIELD timing, and a blocker that meets the opponent's leader",
+    },
+    Builtin {
+        name: "ga",
+        settings: SEARCH_SETTINGS,
+        about: "the genetic-search bot of csb_bot",
+    },
+];
 
 /// A CSB bot from its name: `builtin:racer`, `builtin:interceptor[:block=0|1]`,
 /// `builtin:ga[:rollouts=N|ms=M,seed=S,params=FILE,name=value...]`. `seed` is the search's seed
@@ -37,7 +89,7 @@ pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>, BuildError> {
             return Err(BuildError::UnknownBot {
                 bot: spec.text,
                 game: "csb",
-                known: "builtin:racer, builtin:interceptor, builtin:ga",
+                known: BOTS,
             })
         }
     };
