@@ -216,17 +216,8 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
 
 /// This command line again, with `--resume`: what continues an interrupted run.
 fn resume_command() -> String {
-    let quote = |a: &str| {
-        if !a.is_empty()
-            && a.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_=:./,+@%".contains(c))
-        {
-            a.to_string()
-        } else {
-            format!("'{}'", a.replace('\'', r"'\''"))
-        }
-    };
-    let mut args: Vec<String> = std::env::args().map(|a| quote(&a)).collect();
+    use botsim::referee::process::shell_word;
+    let mut args: Vec<String> = std::env::args().map(|a| shell_word(&a)).collect();
     if !args.iter().any(|a| a == "--resume") {
         args.push("--resume".to_string());
     }

@@ -101,7 +101,7 @@ pub(super) fn ladder(command: LadderCommand) -> Result<ExitCode> {
                 say!(
                     "{:<8} {:<4} {:<12} {:<5} {}",
                     v.name,
-                    v.game,
+                    v.game.name(),
                     &v.commit[..12],
                     if ladder.binary(v).is_file() {
                         "yes"

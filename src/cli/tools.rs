@@ -22,9 +22,10 @@ pub(super) fn replay(
             games.len()
         );
     };
-    std::fs::write(output, botsim::replay::html(t)?)
+    let notes = botsim::replay::notes(t);
+    std::fs::write(output, botsim::replay::page(t, &notes)?)
         .with_context(|| format!("cannot write {}", output.display()))?;
-    if let Some(m) = botsim::replay::notes(t).mismatch {
+    if let Some(m) = &notes.mismatch {
         eprintln!(
             "botsim: warning: game {game} of {} does not reproduce on botsim's engine (the page \
              is marked): {m}",

@@ -70,9 +70,7 @@ pub fn search_fixed(game: GameKind, rollouts: u64, turns: usize) -> Result<(u64,
         let orders = bot.turn(input, Instant::now())?;
         done += bot.stats().rollouts;
         for line in orders {
-            for b in line.bytes() {
-                fp.add(b as u64);
-            }
+            fp.add_text(&line);
         }
     }
     Ok((done, fp.value()))

@@ -6,13 +6,14 @@
 //! with the bundler of this botsim into one source file, and compiling that alone with `rustc`;
 //! the binary is cached by version and commit under `target/ladder/`. `ladder:NAME [ARGS]` plays
 //! it as a program (see [`crate::player::PlayerSpec`]). Each version records a fingerprint of
-//! how it plays at a fixed budget, and [`Ladder::check`] shows a rebuilt binary still plays so.
+//! how it plays at a fixed budget, and [`Ladder::fingerprint`] shows a rebuilt binary still plays so.
 
 use crate::arena::{self, Clock, Config, Limits, Seeds};
 use crate::bundle;
 use crate::games::workload::Fingerprint;
 use crate::games::GameKind;
 use crate::player::PlayerSpec;
+use crate::referee::process::shell_word;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -97,7 +98,7 @@ pub enum LadderError {
         /// The version.
         name: String,
         /// Its game.
-        plays: String,
+        plays: &'static str,
         /// The game asked for.
         game: &'static str,
     },
@@ -117,8 +118,9 @@ pub enum LadderError {
 pub struct Version {
     /// Its name, as `ladder:NAME` and the tables name it: `csb_v3`.
     pub name: String,
-    /// The game it plays: `csb` or `fb`.
-    pub game: String,
+    /// The game it plays: `csb` or `fb` in the file.
+    #[serde(deserialize_with = "game_named")]
+    pub game: GameKind,
     /// The full id of the commit it was accepted at.
     pub commit: String,
     /// Its bot's source in that commit: `bots/csb.rs`.
@@ -128,7 +130,7 @@ pub struct Version {
     pub args: String,
     /// What it plays, in a line.
     pub about: String,
-    /// How it plays, fixed: what [`Ladder::check`] compares with.
+    /// How it plays, fixed: what [`Ladder::fingerprint`] is compared with.
     pub check: Recorded,
 }
 
@@ -170,12 +172,11 @@ impl std::fmt::Display for Fp {
     }
 }
 
-impl Version {
-    /// Its game.
-    pub fn game_kind(&self) -> GameKind {
-        // Checked when the file is read.
-        GameKind::from_name(&self.game).unwrap_or(GameKind::Csb)
-    }
+/// A game by its short name, for `ladder.toml`.
+fn game_named<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
+    let name = String::deserialize(d)?;
+    GameKind::from_name(&name)
+        .ok_or_else(|| serde::de::Error::custom(format!("game '{name}' is not csb or fb")))
 }
 
 #[derive(Deserialize)]
@@ -193,12 +194,6 @@ pub struct Ladder {
     pub versions: Vec<Version>,
 }
 
-/// The checkout this program was built from.
-fn built_from() -> &'static Path {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.parent().and_then(Path::parent).unwrap_or(here)
-}
-
 impl Ladder {
     /// The ladder of the clone around the current folder, else of the checkout this botsim was
     /// built from (so that an installed botsim finds it too).
@@ -207,7 +202,7 @@ impl Ladder {
         let file = here
             .ancestors()
             .map(|d| d.join(FILE))
-            .chain([built_from().join(FILE)])
+            .chain([crate::checkout().join(FILE)])
             .find(|f| f.is_file())
             .ok_or(LadderError::NoFile(here))?;
         Ladder::load(&file)
@@ -222,12 +217,6 @@ impl Ladder {
         let text = std::fs::read_to_string(file).map_err(|e| bad(e.to_string()))?;
         let parsed: File = toml::from_str(&text).map_err(|e| bad(e.to_string()))?;
         for (k, v) in parsed.version.iter().enumerate() {
-            if GameKind::from_name(&v.game).is_none() {
-                return Err(bad(format!(
-                    "{}: game '{}' is not csb or fb",
-                    v.name, v.game
-                )));
-            }
             if v.commit.len() != 40 || !v.commit.bytes().all(|b| b.is_ascii_hexdigit()) {
                 return Err(bad(format!(
                     "{}: commit '{}' is not a full commit id (40 hex digits)",
@@ -331,7 +320,7 @@ impl Ladder {
             };
             let options = bundle::Options {
                 header: &header,
-                game: Some(v.game_kind()),
+                game: Some(v.game),
                 ..bundle::Options::default()
             };
             let b = bundle::bundle(&bot, &lib, &options).map_err(bundled)?;
@@ -385,10 +374,10 @@ impl Ladder {
                 None => ladder.insert(Ladder::find()?),
             };
             let v = ladder.get(&spec.name)?;
-            if v.game_kind() != game {
+            if v.game != game {
                 return Err(LadderError::WrongGame {
                     name: v.name.clone(),
-                    plays: v.game.clone(),
+                    plays: v.game.name(),
                     game: game.name(),
                 });
             }
@@ -408,7 +397,7 @@ impl Ladder {
             name: v.name.clone(),
             message,
         };
-        let game = v.game_kind();
+        let game = v.game;
         let opponent = match game {
             GameKind::Csb => "builtin:racer",
             GameKind::Fb => "builtin:chaser",
@@ -449,9 +438,7 @@ impl Ladder {
             let seat = index % 2;
             for turn in &trace.turns {
                 for line in turn.output.get(seat).into_iter().flatten() {
-                    for b in line.bytes() {
-                        fp.add(u64::from(b));
-                    }
+                    fp.add_text(line);
                     fp.add(u64::from(b'\n'));
                 }
             }
@@ -503,7 +490,7 @@ fn extract(root: &Path, commit: &str, into: &Path) -> Result<(), String> {
 
 /// A path as one word of a command line.
 fn quote(path: &Path) -> String {
-    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
+    shell_word(&path.display().to_string())
 }
 
 #[cfg(test)]
@@ -539,7 +526,7 @@ check = { rollouts = 300, seed = 5, fingerprint = "00000000000000ff" }
         let (dir, ladder) = write(ONE);
         let ladder = ladder.unwrap();
         let v = ladder.get("csb_v9").unwrap();
-        assert_eq!(v.game_kind(), GameKind::Csb);
+        assert_eq!(v.game, GameKind::Csb);
         assert_eq!(v.check.fingerprint, Fp(255));
         assert_eq!(v.check.fingerprint.to_string(), "00000000000000ff");
         assert_eq!(

@@ -21,6 +21,15 @@
 //! - [`error`]: the file errors every module shares;
 //! - [`jsonl`]: the JSON Lines files of results and histories, safe to cut at any moment;
 
+/// The checkout this botsim was built from (the workspace's root, two levels above this
+/// crate's): where an installed botsim still finds the core's sources and `ladder.toml`.
+pub fn checkout() -> &'static std::path::Path {
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    here.parent()
+        .and_then(std::path::Path::parent)
+        .unwrap_or(here)
+}
+
 pub mod arena;
 pub mod bench;
 pub mod builtin;

@@ -16,10 +16,15 @@ const TEMPLATE: &str = include_str!("replay.html");
 
 /// The page for one game.
 pub fn html(trace: &Trace) -> Result<String, serde_json::Error> {
+    page(trace, &notes(trace))
+}
+
+/// The page for one game whose [`notes`] are already made.
+pub fn page(trace: &Trace, notes: &Notes) -> Result<String, serde_json::Error> {
     // Inside a <script> element, "</" must not appear: JSON allows "<\/" for it.
     let script_json = |text: String| text.replace("</", "<\\/");
     let trace_json = script_json(serde_json::to_string(trace)?);
-    let notes_json = script_json(serde_json::to_string(&notes(trace))?);
+    let notes_json = script_json(serde_json::to_string(notes)?);
     Ok(TEMPLATE
         .replace("__TRACE__", &trace_json)
         .replace("__NOTES__", &notes_json))

@@ -526,13 +526,6 @@ pub fn game_of(bot_source: &str) -> Option<GameKind> {
 /// Where the core library's sources are in a checkout of botsim.
 const CORE_SOURCES: &str = "crates/core/src";
 
-/// The checkout this program was built from: the workspace's root, two levels above this
-/// crate's.
-fn workspace_root() -> &'static Path {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    here.parent().and_then(Path::parent).unwrap_or(here)
-}
-
 /// The core library's sources for a bot: `crates/core/src` in the nearest ancestor that has
 /// it, else the one this program was built from.
 pub fn find_library(bot: &Path) -> PathBuf {
@@ -541,7 +534,7 @@ pub fn find_library(bot: &Path) -> PathBuf {
         .ancestors()
         .map(|d| d.join(CORE_SOURCES))
         .find(|src| src.join("lib.rs").exists())
-        .unwrap_or_else(|| workspace_root().join(CORE_SOURCES))
+        .unwrap_or_else(|| crate::checkout().join(CORE_SOURCES))
 }
 
 /// The header of a bundle: what it was made from, by which botsim and commit.
@@ -583,7 +576,7 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
     }
     let roots = path_roots(&text).map_err(in_file(bundle))?;
     if roots.contains("rand") {
-        let deps = workspace_root().join("target/release/deps");
+        let deps = crate::checkout().join("target/release/deps");
         let rlib = std::fs::read_dir(&deps)
             .ok()
             .and_then(|d| {
@@ -611,8 +604,8 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
 /// budget) and the built-in heuristic bot, and returns a one-line summary. Fails if the bundle
 /// breaks the protocol.
 pub fn play_check(binary: &Path, game: GameKind) -> Result<String> {
-    use crate::referee::process::Process;
-    let command = format!("'{}'", binary.display());
+    use crate::referee::process::{shell_word, Process};
+    let command = shell_word(&binary.display().to_string());
     let mut bot =
         Process::spawn(&command, &[("BOTSIM_ROLLOUTS", "300")]).map_err(PlayError::from)?;
     bot.later_turns = std::time::Duration::from_millis(2000);

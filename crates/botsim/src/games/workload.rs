@@ -33,6 +33,13 @@ impl Fingerprint {
         self.add((x + 0.0).to_bits());
     }
 
+    /// Every byte of a text, each as a word.
+    pub fn add_text(&mut self, text: &str) {
+        for b in text.bytes() {
+            self.add(u64::from(b));
+        }
+    }
+
     pub fn add(&mut self, word: u64) {
         for byte in word.to_le_bytes() {
             self.0 ^= byte as u64;

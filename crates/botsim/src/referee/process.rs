@@ -51,6 +51,17 @@ pub struct Process {
     reader: JoinHandle<()>,
 }
 
+/// `word` as one word of a `sh -c` command line (programs are started so): as it is when it
+/// holds only characters the shell takes literally, else in single quotes.
+pub fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_=:./,+@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
 /// Why a program could not be started as a player.
 #[derive(Debug, thiserror::Error)]
 pub enum ProcessError {
@@ -809,5 +820,25 @@ impl<G: Game> Player<G> for Process {
 
     fn take_stderr(&mut self, last: bool) -> Vec<String> {
         Process::take_stderr(self, last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    /// A word quoted by `shell_word` reaches a program as itself through `sh -c`, whatever it
+    /// holds; a plain word is left as it is.
+    #[test]
+    fn shell_words_reach_the_program_unchanged() {
+        assert_eq!(shell_word("target/release/csb_v1"), "target/release/csb_v1");
+        for word in ["a b", "it's", "", "$HOME", "x;y", "--p1=\"a\""] {
+            let out = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("printf %s {}", shell_word(word)))
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&out.stdout), word, "{word:?}");
+        }
     }
 }

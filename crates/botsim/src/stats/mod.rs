@@ -8,6 +8,11 @@ pub mod ratings;
 
 use std::str::FromStr;
 
+/// The samples added at each extreme of a record before its mean and variance are taken (half
+/// a pair lost twice and half a pair won twice): the interval and the LLR never rest on a
+/// variance of zero, which a handful of one-sided games would give.
+const PRIOR: f64 = 0.5;
+
 /// One game from the first player's side: 1 win, 0.5 draw, 0 loss.
 pub type Points = f64;
 
@@ -63,7 +68,7 @@ impl Summary {
     /// zero width. Where it reaches a score of 0 or 1 it has no bound on that side (an infinite
     /// `lo` or `hi`): 20 wins out of 20 say "at least +X", not "+2400 exactly".
     pub fn elo(&self) -> EloEstimate {
-        let (mean, var, n) = self.mean_var(0.5);
+        let (mean, var, n) = self.mean_var();
         let se = (var / n).sqrt();
         let (lo, hi) = (mean - 1.96 * se, mean + 1.96 * se);
         let score = self.score();
@@ -86,9 +91,9 @@ impl Summary {
     }
 
     /// Mean score per sample, its variance, and the number of samples: pairs when there are
-    /// any (each pair's mean), else games; with `prior` samples added at each extreme (a pair
+    /// any (each pair's mean), else games; with [`PRIOR`] samples added at each extreme (a pair
     /// lost twice and one won twice, or a lost and a won game).
-    fn mean_var(&self, prior: f64) -> (f64, f64, f64) {
+    fn mean_var(&self) -> (f64, f64, f64) {
         let pairs: u64 = self.pentanomial.iter().sum();
         let (values, mut counts): (&[f64], Vec<f64>) = if pairs > 0 {
             (
@@ -105,16 +110,17 @@ impl Summary {
             )
         };
         let last = counts.len() - 1;
-        counts[0] += prior;
-        counts[last] += prior;
+        counts[0] += PRIOR;
+        counts[last] += PRIOR;
+        // At least the prior's two halves: never zero.
         let n: f64 = counts.iter().sum();
-        let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / n.max(1.0);
+        let mean = values.iter().zip(&counts).map(|(v, c)| v * c).sum::<f64>() / n;
         let var = values
             .iter()
             .zip(&counts)
             .map(|(v, c)| (v - mean).powi(2) * c)
             .sum::<f64>()
-            / n.max(1.0);
+            / n;
         (mean, var, n)
     }
 
@@ -130,7 +136,7 @@ impl Summary {
         if pairs == 0 {
             return 0.0;
         }
-        let (mean, var, _) = self.mean_var(0.5);
+        let (mean, var, _) = self.mean_var();
         let (s0, s1) = (score_of(elo0), score_of(elo1));
         pairs as f64 * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
