@@ -129,7 +129,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     if let Some(e) = r.errors.iter().find(|e| {
         e.cause == arena::Cause::Exited
             && e.turn == 0
-            && ["exit status 127", "exit status 126"]
+            && ["(exit status 127)", "(exit status 126)"]
                 .iter()
                 .any(|s| e.detail.contains(s))
     }) {
@@ -138,8 +138,6 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
             e.seat,
             r.seats[e.seat],
             e.detail
-                .replace("exit status 127", "command not found (exit status 127)")
-                .replace("exit status 126", "not executable (exit status 126)")
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -219,12 +219,7 @@ impl Process {
             .take(3)
             .map(str::to_string)
             .collect();
-        let how = match status.code() {
-            Some(127) => "command not found (exit status 127)".to_string(),
-            Some(126) => "not executable (exit status 126)".to_string(),
-            Some(code) => format!("exit status {code}"),
-            None => format!("{status}"),
-        };
+        let how = how_it_ended(status);
         Err(ProcessError::Exited {
             command: command.to_string(),
             how,
@@ -385,20 +380,27 @@ impl Process {
         let waited = Instant::now();
         loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    use std::os::unix::process::ExitStatusExt;
-                    return Some(match (status.code(), status.signal()) {
-                        (Some(code), _) => format!("exit status {code}"),
-                        (None, Some(signal)) => format!("signal {signal}{}", signal_name(signal)),
-                        _ => status.to_string(),
-                    });
-                }
+                Ok(Some(status)) => return Some(how_it_ended(status)),
                 Ok(None) if self.reader.is_finished() && waited.elapsed() < EXIT_GRACE => {
                     std::thread::sleep(Duration::from_millis(1))
                 }
                 _ => return None,
             }
         }
+    }
+}
+
+/// How a program ended, as its errors say it: `exit status 3`, `command not found (exit
+/// status 127)` and `not executable (exit status 126)` (the shell's codes), `signal 11
+/// (SIGSEGV)`.
+fn how_it_ended(status: std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(127), _) => "command not found (exit status 127)".to_string(),
+        (Some(126), _) => "not executable (exit status 126)".to_string(),
+        (Some(code), _) => format!("exit status {code}"),
+        (None, Some(signal)) => format!("signal {signal}{}", signal_name(signal)),
+        _ => status.to_string(),
     }
 }
 
