@@ -200,8 +200,9 @@ fn check(game: &str) {
     let games = botsim::trace::read_file(&trace_file).unwrap();
     let trace = &games[0];
     let notes = botsim::replay::notes(trace);
-    // The first turn from 20 on with a collision, so that its marks are checked too.
-    let turn = 1 + notes
+    // The first turn from 20 on with a collision, so that its marks are checked too. Turns are
+    // numbered from 0 as in the trace; the page shows the state after the turn.
+    let turn = notes
         .contacts
         .iter()
         .map(|c| c.0)
@@ -235,8 +236,15 @@ fn check(game: &str) {
         dom.contains(&format!("<span id=\"turn\">{turn}</span>")),
         "the turn counter shows {turn}"
     );
-    // Unit 0 where the trace has it after turn `turn - 1`.
-    let state = &trace.turns[turn - 1].state;
+    assert!(
+        dom.contains(&format!(
+            "(turns 0 to <span id=\"last\">{}</span>)",
+            trace.turns.len() - 1
+        )),
+        "the counter names the last turn"
+    );
+    // Unit 0 where the trace has it after turn `turn`.
+    let state = &trace.turns[turn].state;
     let (x, y) = if game == "csb" {
         (
             state["pods"][0]["x"].as_i64().unwrap(),
@@ -255,7 +263,7 @@ fn check(game: &str) {
         "drawn at {drawn:?}, the trace has ({x}, {y})"
     );
     // The turn's collisions, as the engine resolved them, are all marked.
-    let want = notes.contacts.iter().filter(|c| c.0 == turn - 1).count();
+    let want = notes.contacts.iter().filter(|c| c.0 == turn).count();
     assert!(want > 0);
     assert_eq!(attr(&dom, "data-contacts"), want.to_string());
     // The legend names both bots; the counters are the trace's.
@@ -267,7 +275,7 @@ fn check(game: &str) {
         assert!(dom.contains(&shown), "the legend names {bot}");
     }
     let counters: Vec<i64> = if game == "csb" {
-        // Turns left before the timeout: 100 less the turns since the player's last pass.
+        // Turns left before the timeout: 100 less the turns played since the player's last pass.
         (0..2)
             .map(|p| {
                 let passes = |t: usize| -> i64 {
@@ -275,10 +283,10 @@ fn check(game: &str) {
                     pods[2 * p]["passed"].as_i64().unwrap()
                         + pods[2 * p + 1]["passed"].as_i64().unwrap()
                 };
-                let last = (0..turn)
+                let last = (0..=turn)
                     .rev()
                     .find(|&t| passes(t) > if t == 0 { 0 } else { passes(t - 1) });
-                100 - (turn as i64 - last.map_or(0, |t| t as i64 + 1))
+                100 - (turn as i64 - last.map_or(-1, |t| t as i64))
             })
             .collect()
     } else {
@@ -289,14 +297,17 @@ fn check(game: &str) {
     assert_eq!(
         attr(&dom, "data-counters"),
         format!("{},{}", counters[0], counters[1]),
-        "counters after turn {}",
-        turn - 1
+        "counters after turn {turn}"
     );
     // This turn's stderr and message of player 0's first unit.
-    let said = &trace.turns[turn - 1].stderr[0];
-    assert_eq!(said, &vec![format!("thinking about turn {}", turn - 1)]);
+    let said = &trace.turns[turn].stderr[0];
+    assert_eq!(said, &vec![format!("thinking about turn {turn}")]);
     assert!(dom.contains(&said[0]), "the page shows the turn's stderr");
-    assert_eq!(attr(&dom, "data-message0"), format!("go {}", turn - 1));
+    assert!(
+        dom.contains(&format!("player 0 ({}), turn {turn}:", trace.bots[0])),
+        "the orders are headed by the turn's number"
+    );
+    assert_eq!(attr(&dom, "data-message0"), format!("go {turn}"));
     // The timeline lists every event but the collisions (hidden at first), the turn's marked.
     let listed: Vec<_> = notes
         .events
@@ -305,13 +316,13 @@ fn check(game: &str) {
         .collect();
     assert!(listed.len() > 3, "{:?}", notes.events);
     assert_eq!(attr(&dom, "data-events"), listed.len().to_string());
-    let now = listed.iter().filter(|e| e.turn == turn - 1).count();
+    let now = listed.iter().filter(|e| e.turn == turn).count();
     assert_eq!(attr(&dom, "data-now"), now.to_string());
     // `n` jumps to the next turn with an event.
     let next = listed
         .iter()
-        .map(|e| e.turn + 1)
-        .find(|&k| k > turn)
+        .map(|e| e.turn)
+        .find(|&t| t > turn)
         .unwrap_or(turn);
     let url_n = format!("file://{}#turn={turn}&keys=n", page.display());
     let (dom_n, _) = open(&url_n, &profile, &["--dump-dom".to_string()]);
@@ -320,6 +331,10 @@ fn check(game: &str) {
         next.to_string(),
         "n goes to the next event"
     );
+    // Home goes to the start, before any order.
+    let url_home = format!("file://{}#turn={turn}&keys=Home", page.display());
+    let (dom_home, _) = open(&url_home, &profile, &["--dump-dom".to_string()]);
+    assert_eq!(attr(&dom_home, "data-turn"), "start", "Home shows the start");
     // The screenshot: unit 0 drawn in its player's colour where the page says, and the legend's
     // swatches in the players' colours.
     let shot = artifacts.join(format!("{game}.png"));
