@@ -139,7 +139,7 @@ fn bad_input_is_reported_without_a_panic() {
                 "--results",
                 missing_bot_results,
             ],
-            "'./no-such-bot --fast' exited before its first turn: command not found",
+            "'./no-such-bot --fast' exited before its first turn: exit status 127, command not found",
         ),
         (
             &[
@@ -786,6 +786,10 @@ fn main() {
     let said = text(&o);
     assert!(!o.status.success(), "{said}");
     assert!(said.contains("name it with --game csb|fb"), "{said}");
+    assert!(
+        !said.contains("compiled alone") && !std::path::Path::new(&*out).exists(),
+        "the game is asked for before any work: {said}"
+    );
     let o = botsim(&["bundle", &bot, "-o", &out, "--check", "--game", "csb"]);
     let said = text(&o);
     assert!(o.status.success(), "{said}");
@@ -965,7 +969,7 @@ fn a_failing_bot_says_why() {
     let out = text(&o);
     assert!(!o.status.success(), "{out}");
     assert!(
-        out.contains("could not start: exited (command not found (exit status 127))"),
+        out.contains("could not start: exited (exit status 127, command not found)"),
         "{out}"
     );
     for f in [&crash, &short, &results] {

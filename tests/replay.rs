@@ -334,7 +334,11 @@ fn check(game: &str) {
     // Home goes to the start, before any order.
     let url_home = format!("file://{}#turn={turn}&keys=Home", page.display());
     let (dom_home, _) = open(&url_home, &profile, &["--dump-dom".to_string()]);
-    assert_eq!(attr(&dom_home, "data-turn"), "start", "Home shows the start");
+    assert_eq!(
+        attr(&dom_home, "data-turn"),
+        "start",
+        "Home shows the start"
+    );
     // The screenshot: unit 0 drawn in its player's colour where the page says, and the legend's
     // swatches in the players' colours.
     let shot = artifacts.join(format!("{game}.png"));

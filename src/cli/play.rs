@@ -129,7 +129,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     if let Some(e) = r.errors.iter().find(|e| {
         e.cause == arena::Cause::Exited
             && e.turn == 0
-            && ["(exit status 127)", "(exit status 126)"]
+            && botsim::referee::process::NOT_STARTED
                 .iter()
                 .any(|s| e.detail.contains(s))
     }) {

@@ -55,6 +55,19 @@ pub(super) fn bundle(
         }
         None => Vec::new(),
     };
+    // The check plays a game: which one is known before any work.
+    let played = if check {
+        let source = std::fs::read_to_string(bot)
+            .with_context(|| format!("cannot read {}", bot.display()))?;
+        Some(game.or_else(|| bundle::game_of(&source)).with_context(|| {
+            format!(
+                "--check: cannot tell which game {} plays: name it with --game csb|fb",
+                bot.display()
+            )
+        })?)
+    } else {
+        None
+    };
     let lib = bundle::find_library(bot);
     let header = bundle::header(bot, &lib);
     let options = bundle::Options {
@@ -75,7 +88,7 @@ pub(super) fn bundle(
     );
     let parts: Vec<String> = b.weights.iter().map(|(n, w)| format!("{n} {w}")).collect();
     say!("parts: {}", parts.join(", "));
-    if check {
+    if let Some(game) = played {
         let scratch =
             Scratch(std::env::temp_dir().join(format!("botsim-bundle-{}", std::process::id())));
         let dir = &scratch.0;
@@ -88,10 +101,6 @@ pub(super) fn bundle(
                 if release { "release" } else { "debug" }
             );
         }
-        let source = std::fs::read_to_string(bot)?;
-        let game = game
-            .or_else(|| bundle::game_of(&source))
-            .context("cannot tell which game the bot plays: name it with --game csb|fb")?;
         say!("{}", bundle::play_check(&dir.join("release"), game)?);
     }
     Ok(ExitCode::SUCCESS)

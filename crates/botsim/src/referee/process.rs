@@ -88,7 +88,7 @@ pub enum ProcessError {
     Exited {
         /// The command line.
         command: String,
-        /// How it ended: `command not found (exit status 127)`, `exit status 1`, a signal.
+        /// How it ended: `exit status 127, command not found`, `exit status 1`, a signal.
         how: String,
         /// The first lines it wrote on stderr.
         said: Vec<String>,
@@ -390,14 +390,21 @@ impl Process {
     }
 }
 
-/// How a program ended, as its errors say it: `exit status 3`, `command not found (exit
-/// status 127)` and `not executable (exit status 126)` (the shell's codes), `signal 11
+/// How [`how_it_ended`] says that the shell found no such command (exit status 127) and that the
+/// command is not executable (126): a program that did not start at all.
+pub const NOT_STARTED: [&str; 2] = [
+    "exit status 127, command not found",
+    "exit status 126, not executable",
+];
+
+/// How a program ended, as its errors say it: `exit status 3`, `exit status 127, command
+/// not found` and `exit status 126, not executable` (the shell's codes), `signal 11
 /// (SIGSEGV)`.
 fn how_it_ended(status: std::process::ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
-        (Some(127), _) => "command not found (exit status 127)".to_string(),
-        (Some(126), _) => "not executable (exit status 126)".to_string(),
+        (Some(127), _) => NOT_STARTED[0].to_string(),
+        (Some(126), _) => NOT_STARTED[1].to_string(),
         (Some(code), _) => format!("exit status {code}"),
         (None, Some(signal)) => format!("signal {signal}{}", signal_name(signal)),
         _ => status.to_string(),
