@@ -10,5 +10,5 @@ const TUNED: &[(&str, f64)] = &[];
 
 fn main() {
     // 65 of the contest's 75 ms: the rest is room for a loaded machine (docs/experiments/csb.md).
-    botsim_core::contest::contest_main(65, TUNED, botsim_core::csb::ga::GaBot::new);
+    botsim_core::contest::contest_main(65, TUNED, <botsim_core::csb::ga::GaBot>::new);
 }

@@ -10,5 +10,5 @@
 const TUNED: &[(&str, f64)] = &[];
 
 fn main() {
-    botsim_core::contest::contest_main(85, TUNED, botsim_core::fb::ga::GaBot::new);
+    botsim_core::contest::contest_main(85, TUNED, <botsim_core::fb::ga::GaBot>::new);
 }

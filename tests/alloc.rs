@@ -132,21 +132,21 @@ fn fb_steps_allocate_nothing() {
 /// allocates nothing.
 #[test]
 fn csb_search_allocates_nothing() {
-    use botsim_core::csb::ga::eval::Roles;
-    use botsim_core::csb::ga::{Params, Scenario};
+    use botsim_core::csb::ga::{Evaluation, Params, Scenario};
     use botsim_core::search::{Budget, Ga, Rng};
     let setup = Setup::from_seed(3);
-    let params = Params::default();
+    let mut params = <Params>::default();
     let mut ga = Ga::new(params.search);
     let mut rng = Rng::new(1);
     let straight = [[params.gene(0.5, 0.9); 2]; botsim_core::csb::ga::HORIZON];
     let mut state = setup.initial_state();
-    let roles = |s: &csb::State| Roles::assign(&setup.track, s, &params.weights, None);
-    let mut problem = Scenario::new(&setup.track, state, 0, &straight, roles(&state), &params);
+    params.eval.start_turn(&setup.track, &state, true);
+    let mut problem = Scenario::new(&setup.track, state, 0, &straight, &params);
     ga.search(&mut problem, Budget::Rollouts(500), &mut rng);
     let before = allocations();
     for turn in 0..20 {
-        let mut problem = Scenario::new(&setup.track, state, 0, &straight, roles(&state), &params);
+        params.eval.start_turn(&setup.track, &state, true);
+        let mut problem = Scenario::new(&setup.track, state, 0, &straight, &params);
         let (plan, _) = ga.search(&mut problem, Budget::Rollouts(2000), &mut rng);
         // Play the plan's first turn, as a bot would, and search again from there.
         let cmds: [Command; 4] = std::array::from_fn(|k| {

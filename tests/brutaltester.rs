@@ -84,7 +84,7 @@ fn ranking(scores: [i32; 2]) -> &'static str {
 #[test]
 fn csb_through_the_tester_protocol() {
     use botsim_core::csb::ga::{GaBot, Params, Think};
-    let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
+    let mk = |s| <GaBot>::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
     let mut bots: [Answerer; 2] = [
         Box::new(move |l: &[String]| a.turn(l, std::time::Instant::now()).unwrap().to_vec()),
@@ -105,7 +105,7 @@ fn csb_through_the_tester_protocol() {
 #[test]
 fn fb_through_the_tester_protocol() {
     use botsim_core::fb::ga::{GaBot, Params, Think};
-    let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
+    let mk = |s| <GaBot>::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
     let mut bots: [Answerer; 2] = [
         Box::new(move |l: &[String]| a.turn(l, std::time::Instant::now()).unwrap().to_vec()),
@@ -157,7 +157,7 @@ fn csb_through_the_new_protocol_plays_the_game_in_process() {
     assert_eq!(stderr, "", "no player was eliminated");
     assert_eq!(stdout.lines().nth(2), Some("seed=12"));
     assert_eq!(stdout.lines().count(), 3, "{stdout}");
-    let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
+    let mk = |s| <GaBot>::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(1), mk(2));
     let (x, y): (&mut dyn Player<_>, &mut dyn Player<_>) = (&mut a, &mut b);
     let rec = botsim::games::csb::referee::play(
@@ -194,7 +194,7 @@ fn fb_through_the_new_protocol_plays_the_game_in_process() {
     let p2 = format!("{bot} --rollouts 300 --seed 4");
     let (stdout, _) = through_the_new_protocol("fb", [&p1, &p2], &["-d", "seed=21"]);
     assert_eq!(stdout.lines().nth(2), Some("seed=21"));
-    let mk = |s| GaBot::new(Params::default(), Think::Rollouts(300), s);
+    let mk = |s| <GaBot>::new(Params::default(), Think::Rollouts(300), s);
     let (mut a, mut b) = (mk(3), mk(4));
     let (x, y): (&mut dyn Player<_>, &mut dyn Player<_>) = (&mut a, &mut b);
     let rec = botsim::games::fb::referee::play(21, [x, y], false).unwrap();

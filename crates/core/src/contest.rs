@@ -277,7 +277,7 @@ mod tests {
 
     fn settings(args: &[&str]) -> Result<Settings, SettingsError> {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-        let mut params = crate::csb::ga::Params::default();
+        let mut params = <crate::csb::ga::Params>::default();
         Settings::from_args(&args, 65, &[], &mut params)
     }
 

@@ -81,7 +81,7 @@ pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>, BuildError> {
         }
         "ga" => {
             let (think, seed) = think(&mut spec, seed)?;
-            let mut params = csb::ga::Params::default();
+            let mut params = <csb::ga::Params>::default();
             configure(&mut spec, &mut params)?;
             Box::new(csb::ga::GaBot::new(params, think, seed))
         }

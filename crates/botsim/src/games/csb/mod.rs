@@ -33,7 +33,7 @@ impl GameTools for CsbTools {
     }
 
     fn check_params(&self, pairs: &[(&str, f64)]) -> Result<(), ParamError> {
-        botsim_core::csb::ga::Params::default().set_all(pairs)
+        <botsim_core::csb::ga::Params>::default().set_all(pairs)
     }
 
     fn check_builtin(&self, spec: &crate::builtin::Spec) -> Result<(), crate::builtin::BuildError> {
@@ -82,7 +82,7 @@ impl GameTools for CsbTools {
     }
 
     fn searcher(&self, think: botsim_core::search::Think) -> Box<dyn ContestBot> {
-        Box::new(botsim_core::csb::ga::GaBot::new(
+        Box::new(<botsim_core::csb::ga::GaBot>::new(
             Default::default(),
             think,
             1,

@@ -58,7 +58,7 @@ pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Fb>>, BuildError> {
         }
         "ga" => {
             let (think, seed) = think(&mut spec, seed)?;
-            let mut params = fb::ga::Params::default();
+            let mut params = <fb::ga::Params>::default();
             configure(&mut spec, &mut params)?;
             Box::new(fb::ga::GaBot::new(params, think, seed))
         }

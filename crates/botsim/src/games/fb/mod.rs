@@ -33,7 +33,7 @@ impl GameTools for FbTools {
     }
 
     fn check_params(&self, pairs: &[(&str, f64)]) -> Result<(), ParamError> {
-        botsim_core::fb::ga::Params::default().set_all(pairs)
+        <botsim_core::fb::ga::Params>::default().set_all(pairs)
     }
 
     fn check_builtin(&self, spec: &crate::builtin::Spec) -> Result<(), crate::builtin::BuildError> {
@@ -75,7 +75,7 @@ impl GameTools for FbTools {
     }
 
     fn searcher(&self, think: botsim_core::search::Think) -> Box<dyn ContestBot> {
-        Box::new(botsim_core::fb::ga::GaBot::new(
+        Box::new(<botsim_core::fb::ga::GaBot>::new(
             Default::default(),
             think,
             1,

@@ -93,6 +93,40 @@ impl Weights {
     }
 }
 
+/// The runner/blocker evaluation as the search uses it: the [`Weights`] and the turn's
+/// [`Roles`], chosen at the start of each turn with [`Roles::assign`] (so that the runner of the
+/// last turn keeps its role until the other pod leads it clearly).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RunnerBlocker {
+    /// The evaluation's weights.
+    pub weights: Weights,
+    /// This turn's roles; `None` before the first turn.
+    pub roles: Option<Roles>,
+}
+
+impl super::Evaluation for RunnerBlocker {
+    fn start_turn(&mut self, track: &Track, start: &State, first: bool) {
+        let before = if first { None } else { self.roles };
+        self.roles = Some(Roles::assign(track, start, &self.weights, before));
+    }
+
+    #[inline]
+    fn score(&self, track: &Track, end: &State, me: usize) -> f64 {
+        match &self.roles {
+            Some(roles) => evaluate(track, end, me, roles, &self.weights),
+            None => 0.0,
+        }
+    }
+
+    fn weights(&self) -> Vec<(&'static str, f64)> {
+        self.weights.values().to_vec()
+    }
+
+    fn set_weight(&mut self, name: &str, value: f64) -> bool {
+        self.weights.set(name, value)
+    }
+}
+
 /// Which pod of each player is its runner; the other is its blocker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Roles {

@@ -1,12 +1,39 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
-//! over both pods' next turns, scored by a runner/blocker evaluation, against a model of the
-//! opponent searched first. The bot works from the contest's input lines only, so the binary,
-//! the in-process bot and a bundled submission are the same code.
+//! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
+//! a model of the opponent searched first. The bot works from the contest's input lines only,
+//! so the binary, the in-process bot and a bundled submission are the same code.
+//!
+//! A bot of one's own is an [`Evaluation`] and [`GaBot`]: the search, the gene decoding, the
+//! bookkeeping of what the input lines do not say and the contest loop
+//! ([`crate::contest::contest_main`]) come with it.
+//!
+//! ```no_run
+//! use botsim_core::csb::ga::{Evaluation, GaBot};
+//! use botsim_core::csb::{State, Track};
+//!
+//! /// Passes first, then nearness to the next checkpoint, of our better pod.
+//! #[derive(Clone, Debug, Default)]
+//! struct Progress;
+//!
+//! impl Evaluation for Progress {
+//!     fn score(&self, track: &Track, end: &State, me: usize) -> f64 {
+//!         let pods = &end.pods[me * 2..me * 2 + 2];
+//!         pods.iter()
+//!             .map(|p| p.passed as f64 * 50_000.0 - p.pos.dist(track.checkpoint(p.next_checkpoint())))
+//!             .fold(f64::MIN, f64::max)
+//!     }
+//! }
+//!
+//! fn main() {
+//!     // --ms, --rollouts, --seed, --params FILE: the contest bots' flags.
+//!     botsim_core::contest::contest_main(65, &[], GaBot::<Progress>::new);
+//! }
+//! ```
 
 pub mod eval;
 mod plan;
 
-pub use eval::Weights;
+pub use eval::{RunnerBlocker, Weights};
 pub use plan::{face, facing_of, Gene, Plan};
 
 use super::protocol::{self, format_order};
@@ -21,18 +48,38 @@ pub use crate::search::Think;
 use crate::search::{
     crossover_units, shift_keep, shift_units, Duel, Problem, Rng, Settings, Stats,
 };
-use eval::{evaluate, Roles};
 use plan::face_by;
 use std::time::Instant;
 
 /// Turns a plan looks ahead.
 pub const HORIZON: usize = 6;
 
+/// How good a position is for one player: what the search scores the end of each plan with
+/// (higher is better). Only [`Evaluation::score`] must be written; the weights it names are
+/// parameters like the search's, set by `--params FILE` and tuned by `botsim tune`.
+pub trait Evaluation {
+    /// Called once a turn before the search, with the position the turn starts from (`first`
+    /// on a game's first turn): for what the evaluation decides once a turn, such as which pod
+    /// races and which blocks.
+    fn start_turn(&mut self, _track: &Track, _start: &State, _first: bool) {}
+    /// How good `end`, the position at a plan's end, is for player `me` (0 or 1). Pods
+    /// `2 * me` and `2 * me + 1` are `me`'s.
+    fn score(&self, track: &Track, end: &State, me: usize) -> f64;
+    /// The evaluation's weights as named parameters, for `--params` and `botsim tune`.
+    fn weights(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
+    /// Sets the weight `name`; `false` if there is none of that name.
+    fn set_weight(&mut self, _name: &str, _value: f64) -> bool {
+        false
+    }
+}
+
 /// The bot's parameters: evaluation, search, and gene decoding.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Params {
-    /// The evaluation's weights.
-    pub weights: Weights,
+pub struct Params<E = RunnerBlocker> {
+    /// The evaluation and its weights.
+    pub eval: E,
     /// The genetic search's settings.
     pub search: Settings,
     /// Share of a turn's budget spent searching the opponent's plan. At 0 its plan is the best
@@ -45,10 +92,10 @@ pub struct Params {
     pub boost_gene: f64,
 }
 
-impl Default for Params {
-    fn default() -> Params {
+impl<E: Default> Default for Params<E> {
+    fn default() -> Params<E> {
         Params {
-            weights: Weights::default(),
+            eval: E::default(),
             // mutation_end and shield_gene tuned with the weights (docs/experiments/csb.md).
             search: Settings {
                 mutation_end: 0.091,
@@ -76,7 +123,7 @@ fn lanes_below(word: u64, threshold: u64) -> u8 {
 
 /// The search problem of one player (the same name in both games): the start, its side, and
 /// the other side's plan, fixed while its own plans are scored against it.
-pub struct Scenario<'a> {
+pub struct Scenario<'a, E = RunnerBlocker> {
     track: &'a Track,
     start: State,
     me: usize,
@@ -89,22 +136,18 @@ pub struct Scenario<'a> {
     solo: [step::Solo; HORIZON],
     /// Our pods' facings at the start, as unit vectors.
     facing: [Option<Vec2>; 2],
-    /// The turn's runners and blockers.
-    roles: Roles,
-    params: &'a Params,
+    params: &'a Params<E>,
 }
 
-impl<'a> Scenario<'a> {
-    /// Player `me`'s problem from `start`, against the other player's `other` plan, with the
-    /// turn's `roles`.
+impl<'a, E> Scenario<'a, E> {
+    /// Player `me`'s problem from `start`, against the other player's `other` plan.
     pub fn new(
         track: &'a Track,
         start: State,
         me: usize,
         other: &Plan,
-        roles: Roles,
-        params: &'a Params,
-    ) -> Scenario<'a> {
+        params: &'a Params<E>,
+    ) -> Scenario<'a, E> {
         let (mine, them) = (me * 2, (1 - me) * 2);
         let mut pods = [start.pods[them], start.pods[them + 1]];
         let mut facing = pods.map(|p| facing_of(&p));
@@ -125,7 +168,6 @@ impl<'a> Scenario<'a> {
             theirs,
             solo,
             facing: [0, 1].map(|k| facing_of(&start.pods[mine + k])),
-            roles,
             params,
         }
     }
@@ -165,10 +207,10 @@ impl<'a> Scenario<'a> {
     }
 }
 
-impl crate::params::Named for Params {
+impl<E: Evaluation> crate::params::Named for Params<E> {
     fn values(&self) -> Vec<(&'static str, f64)> {
-        self.weights
-            .values()
+        self.eval
+            .weights()
             .into_iter()
             .chain([
                 ("opponent_share", self.opponent_share),
@@ -180,7 +222,7 @@ impl crate::params::Named for Params {
     }
 
     fn set(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
-        if self.weights.set(name, value) {
+        if self.eval.set_weight(name, value) {
             return Ok(());
         }
         match name {
@@ -200,7 +242,7 @@ impl crate::params::Named for Params {
     }
 }
 
-impl Problem for Scenario<'_> {
+impl<E: Evaluation> Problem for Scenario<'_, E> {
     type Genome = Plan;
 
     fn random(&self, rng: &mut Rng) -> Plan {
@@ -246,40 +288,38 @@ impl Problem for Scenario<'_> {
 
     fn evaluate(&mut self, plan: &Plan) -> f64 {
         let end = self.rollout(plan);
-        evaluate(self.track, &end, self.me, &self.roles, &self.params.weights)
+        self.params.eval.score(self.track, &end, self.me)
     }
 }
 
 /// The contest bot: reads the protocol's lines, keeps what they do not say (passes, boosts,
 /// shields), searches, and prints two order lines.
-pub struct GaBot {
+pub struct GaBot<E = RunnerBlocker> {
     /// The evaluation, search and gene-decoding parameters.
-    pub params: Params,
+    pub params: Params<E>,
     /// How long the bot searches each turn.
     pub think: Think,
     track: Option<Track>,
     /// Which player we are (0 or 1), found on the first turn.
     seat: Option<usize>,
     state: State,
-    /// Last turn's roles, which this turn's keep unless a pod clearly overtakes the other.
-    roles: Option<Roles>,
     duel: Duel<Plan>,
     seed: u64,
     /// What the last search did.
     pub last: Stats,
 }
 
-impl GaBot {
+impl<E> GaBot<E> {
     /// A bot with these parameters and budget, its search seeded with `seed`.
-    pub fn new(params: Params, think: Think, seed: u64) -> GaBot {
+    pub fn new(params: Params<E>, think: Think, seed: u64) -> GaBot<E> {
+        let search = params.search;
         GaBot {
             params,
             think,
             track: None,
             seat: None,
             state: State::new([Vec2::ZERO; PODS]),
-            roles: None,
-            duel: Duel::new(params.search, seed),
+            duel: Duel::new(search, seed),
             seed,
             last: Stats::default(),
         }
@@ -319,7 +359,7 @@ pub fn infer_boosts(before: &State, now: &mut State, player: usize) {
     }
 }
 
-impl ContestBot for GaBot {
+impl<E: Evaluation> ContestBot for GaBot<E> {
     fn lines_missing(first: bool, lines: &[String]) -> usize {
         protocol::lines_missing(first, lines)
     }
@@ -338,7 +378,6 @@ impl ContestBot for GaBot {
             self.track = Some(track);
             lines = &lines[used..];
             self.duel.reset();
-            self.roles = None;
         }
         let track = self.track.expect("set above");
         let (mut seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
@@ -347,11 +386,10 @@ impl ContestBot for GaBot {
         }
         self.state = seen;
         self.seat = Some(seat);
-        let params = self.params;
+        self.params.eval.start_turn(&track, &self.state, first);
+        let params = &self.params;
         let share = params.opponent_share;
         let budgets = self.think.phases(first, started, [share, 1.0 - share]);
-        let roles = Roles::assign(&track, &self.state, &params.weights, self.roles);
-        self.roles = Some(roles);
         let opponent = 1 - seat;
         // The opponent's plan, against our last plan shifted (or a straight one).
         let ours_before = self
@@ -362,8 +400,8 @@ impl ContestBot for GaBot {
         let (plan, stats) = self.duel.search_replied(
             budgets,
             &ours_before,
-            |ours| Scenario::new(&track, state, opponent, ours, roles, &params),
-            |theirs, _| Scenario::new(&track, state, seat, theirs, roles, &params),
+            |ours| Scenario::new(&track, state, opponent, ours, params),
+            |theirs, _| Scenario::new(&track, state, seat, theirs, params),
         );
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
@@ -390,7 +428,7 @@ impl ContestBot for GaBot {
     }
 }
 
-impl Bot<Csb> for GaBot {
+impl<E: Evaluation> Bot<Csb> for GaBot<E> {
     fn name(&self) -> String {
         self.describe()
     }
@@ -430,10 +468,10 @@ mod tests {
     #[test]
     fn mutation_rate_is_the_share_of_fields_changed() {
         let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
-        let params = Params::default();
+        let mut params = Params::<RunnerBlocker>::default();
         let start = State::new([Vec2::ZERO; PODS]);
-        let roles = Roles::assign(&track, &start, &params.weights, None);
-        let race = Scenario::new(&track, start, 0, &params.straight(), roles, &params);
+        params.eval.start_turn(&track, &start, true);
+        let race = Scenario::new(&track, start, 0, &params.straight(), &params);
         let mut rng = Rng::new(9);
         for rate in [0.0, 0.1, 0.35, 1.0] {
             let mut changed = 0;

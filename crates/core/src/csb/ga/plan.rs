@@ -57,7 +57,7 @@ impl Gene {
 /// Both pods' orders for `HORIZON` turns.
 pub type Plan = [[Gene; 2]; HORIZON];
 
-impl Params {
+impl<E> Params<E> {
     /// The gene of a `rotate` and a `thrust` in [0, 1], decoded.
     pub fn gene(&self, rotate: f64, thrust: f64) -> Gene {
         Gene {

@@ -42,6 +42,40 @@ impl Default for Weights {
     }
 }
 
+impl super::Evaluation for Weights {
+    #[inline]
+    fn score(&self, end: &State, me: usize) -> f64 {
+        evaluate(end, me, self)
+    }
+
+    fn weights(&self) -> Vec<(&'static str, f64)> {
+        vec![
+            ("weights.goal", self.goal),
+            ("weights.snaffle", self.snaffle),
+            ("weights.chase", self.chase),
+            ("weights.hold", self.hold),
+            ("weights.magic", self.magic),
+            ("weights.win", self.win),
+            ("weights.deny", self.deny),
+        ]
+    }
+
+    fn set_weight(&mut self, name: &str, value: f64) -> bool {
+        let slot = match name {
+            "weights.goal" => &mut self.goal,
+            "weights.snaffle" => &mut self.snaffle,
+            "weights.chase" => &mut self.chase,
+            "weights.hold" => &mut self.hold,
+            "weights.magic" => &mut self.magic,
+            "weights.win" => &mut self.win,
+            "weights.deny" => &mut self.deny,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+}
+
 /// The evaluation of a state for team `me`.
 pub fn evaluate(s: &State, me: usize, w: &Weights) -> f64 {
     let them = 1 - me;

@@ -5,12 +5,40 @@
 //! reach, and magic. Each plan plays against the opponent's plan searched first, its reply
 //! searched against our plan of the turn, and a straight opponent. Works from the contest's
 //! input lines only, like the CSB bot.
+//!
+//! A bot of one's own is an [`Evaluation`] and [`GaBot`]: the search, the gene decoding, the
+//! bookkeeping of what the input lines do not say and the contest loop
+//! ([`crate::contest::contest_main`]) come with it. Our evaluation is [`Weights`].
+//!
+//! ```no_run
+//! use botsim_core::fb::ga::{Evaluation, GaBot};
+//! use botsim_core::fb::State;
+//!
+//! /// Goals, then each snaffle's distance to the goal we attack.
+//! #[derive(Clone, Debug, Default)]
+//! struct Forward;
+//!
+//! impl Evaluation for Forward {
+//!     fn score(&self, end: &State, me: usize) -> f64 {
+//!         let goal = botsim_core::fb::ga::target_goal(me);
+//!         let goals = end.players[me].score - end.players[1 - me].score;
+//!         let snaffles: f64 = end.snaffle_slots().filter(|&k| end.snaffle_free(k))
+//!             .map(|k| end.bodies[k].pos.dist(goal)).sum();
+//!         10_000.0 * goals as f64 - snaffles
+//!     }
+//! }
+//!
+//! fn main() {
+//!     // --ms, --rollouts, --seed, --params FILE: the contest bots' flags.
+//!     botsim_core::contest::contest_main(85, &[], GaBot::<Forward>::new);
+//! }
+//! ```
 
 mod eval;
 mod plan;
 
 pub use eval::{evaluate, Weights};
-pub use plan::{Gene, Plan};
+pub use plan::{nearest_free, target_goal, Gene, Plan};
 
 use super::state::{Effect, State, WIZARDS};
 use super::step::{self, Action};
@@ -25,12 +53,32 @@ use std::time::Instant;
 /// Turns a plan looks ahead (docs/experiments/fb.md has the horizons tried).
 pub const HORIZON: usize = 6;
 
+/// How good a state is for one team: what the search scores the end of each plan with (higher
+/// is better). Only [`Evaluation::score`] must be written; the weights it names are parameters
+/// like the search's, set by `--params FILE` and tuned by `botsim tune`.
+pub trait Evaluation {
+    /// Called once a turn before the search, with the state the turn starts from (`first` on a
+    /// game's first turn): for what the evaluation decides once a turn.
+    fn start_turn(&mut self, _start: &State, _first: bool) {}
+    /// How good `end`, the state at a plan's end, is for team `me` (0 attacks the right goal,
+    /// 1 the left). Wizards `2 * me` and `2 * me + 1` are `me`'s.
+    fn score(&self, end: &State, me: usize) -> f64;
+    /// The evaluation's weights as named parameters, for `--params` and `botsim tune`.
+    fn weights(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
+    /// Sets the weight `name`; `false` if there is none of that name.
+    fn set_weight(&mut self, _name: &str, _value: f64) -> bool {
+        false
+    }
+}
+
 /// The bot's parameters: each one today's bot uses or a tuning run varies. Why each default is
 /// what it is, and the options tried and removed, are in docs/experiments/fb.md.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Params {
-    /// The evaluation's weights.
-    pub weights: Weights,
+pub struct Params<E = Weights> {
+    /// The evaluation and its weights.
+    pub eval: E,
     /// The genetic search's settings.
     pub search: Settings,
     /// Share of each round of a turn's searches spent on the opponent's plan.
@@ -63,10 +111,10 @@ pub struct Params {
 /// Most rounds of reply ([`Params::replies`]).
 pub const MAX_REPLIES: usize = 2;
 
-impl Default for Params {
-    fn default() -> Params {
+impl<E: Default> Default for Params<E> {
+    fn default() -> Params<E> {
         Params {
-            weights: Weights::default(),
+            eval: E::default(),
             search: Settings {
                 population: 40,
                 mutation_start: 0.55,
@@ -83,17 +131,10 @@ impl Default for Params {
     }
 }
 
-impl crate::params::Named for Params {
+impl<E: Evaluation> crate::params::Named for Params<E> {
     fn values(&self) -> Vec<(&'static str, f64)> {
-        let w = &self.weights;
-        [
-            ("weights.goal", w.goal),
-            ("weights.snaffle", w.snaffle),
-            ("weights.chase", w.chase),
-            ("weights.hold", w.hold),
-            ("weights.magic", w.magic),
-            ("weights.win", w.win),
-            ("weights.deny", w.deny),
+        let mut values = self.eval.weights();
+        values.extend([
             ("opponent_share", self.opponent_share),
             ("spell_gene", self.spell_gene),
             ("keeper", self.keeper),
@@ -101,22 +142,16 @@ impl crate::params::Named for Params {
             ("replies", self.replies as f64),
             ("mutate_turn", self.mutate_turn),
             ("mutate_kind", self.mutate_kind),
-        ]
-        .into_iter()
-        .chain(self.search.values())
-        .collect()
+        ]);
+        values.extend(self.search.values());
+        values
     }
 
     fn set(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
-        let w = &mut self.weights;
+        if self.eval.set_weight(name, value) {
+            return Ok(());
+        }
         match name {
-            "weights.goal" => w.goal = value,
-            "weights.snaffle" => w.snaffle = value,
-            "weights.chase" => w.chase = value,
-            "weights.hold" => w.hold = value,
-            "weights.magic" => w.magic = value,
-            "weights.win" => w.win = value,
-            "weights.deny" => w.deny = value,
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             "spell_gene" => self.spell_gene = value.clamp(0.0, 1.0),
             "keeper" => self.keeper = value.clamp(0.0, 1.0),
@@ -148,7 +183,7 @@ impl crate::params::Named for Params {
 
 /// The search problem of one team (the same name in both games): the start, its side, and
 /// the other side's plan, fixed while its own plans are scored against it.
-pub struct Scenario<'a> {
+pub struct Scenario<'a, E = Weights> {
     /// The state the plans start from.
     pub start: State,
     /// The team whose plan is searched (0 or 1).
@@ -159,10 +194,10 @@ pub struct Scenario<'a> {
     /// scored against both, their mean standing for its score against the other's plan.
     pub reply: Option<Plan>,
     /// How plans are decoded and scored.
-    pub params: &'a Params,
+    pub params: &'a Params<E>,
 }
 
-impl Scenario<'_> {
+impl<E: Evaluation> Scenario<'_, E> {
     /// Plays our plan against the other's from the start; the final state.
     pub fn rollout(&self, plan: &Plan) -> State {
         self.play(plan, &self.other)
@@ -190,11 +225,11 @@ impl Scenario<'_> {
 
     /// The score of our plan against `other`: the evaluation at its end.
     fn score_against(&self, plan: &Plan, other: &Plan) -> f64 {
-        evaluate(&self.play(plan, other), self.me, &self.params.weights)
+        self.params.eval.score(&self.play(plan, other), self.me)
     }
 }
 
-impl Problem for Scenario<'_> {
+impl<E: Evaluation> Problem for Scenario<'_, E> {
     type Genome = Plan;
 
     fn random(&self, rng: &mut Rng) -> Plan {
@@ -245,9 +280,9 @@ pub use crate::search::Think;
 
 /// The contest bot: reads the protocol's lines, keeps what they do not say (its own grab
 /// cooldowns and spells, the snaffle count), searches, and prints two orders.
-pub struct GaBot {
+pub struct GaBot<E = Weights> {
     /// The evaluation, search and gene-decoding parameters.
-    pub params: Params,
+    pub params: Params<E>,
     /// How long the bot searches each turn.
     pub think: Think,
     team: Option<usize>,
@@ -258,15 +293,16 @@ pub struct GaBot {
     pub last: Stats,
 }
 
-impl GaBot {
+impl<E> GaBot<E> {
     /// A bot with these parameters and budget, its search seeded with `seed`.
-    pub fn new(params: Params, think: Think, seed: u64) -> GaBot {
+    pub fn new(params: Params<E>, think: Think, seed: u64) -> GaBot<E> {
+        let search = params.search;
         GaBot {
             params,
             think,
             team: None,
             state: None,
-            duel: Duel::new(params.search, seed),
+            duel: Duel::new(search, seed),
             seed,
             last: Stats::default(),
         }
@@ -314,7 +350,7 @@ fn rounds<const N: usize>(share: f64) -> [f64; N] {
     std::array::from_fn(|k| if k % 2 == 0 { share } else { 1.0 - share } / per_round)
 }
 
-impl ContestBot for GaBot {
+impl<E: Evaluation> ContestBot for GaBot<E> {
     fn lines_missing(first: bool, lines: &[String]) -> usize {
         protocol::lines_missing(first, lines)
     }
@@ -345,14 +381,15 @@ impl ContestBot for GaBot {
         let team = self.team.expect("set above");
         let state = protocol::parse_turn(lines, team, self.state.as_ref())?;
         let first = self.state.is_none();
-        let params = self.params;
+        self.params.eval.start_turn(&state, first);
+        let params = &self.params;
         let ours_before = self.duel.ours_before().copied().unwrap_or(STRAIGHT);
         let problem = |me: usize, other: &Plan, reply: Option<&Plan>| Scenario {
             start: state,
             me,
             other: *other,
             reply: reply.copied(),
-            params: &params,
+            params,
         };
         let theirs = |ours: &Plan| problem(1 - team, ours, None);
         let ours = |theirs: &Plan, reply: Option<&Plan>| problem(team, theirs, reply);
@@ -396,7 +433,7 @@ impl ContestBot for GaBot {
     }
 }
 
-impl Bot<Fb> for GaBot {
+impl<E: Evaluation> Bot<Fb> for GaBot<E> {
     fn name(&self) -> String {
         self.describe()
     }
@@ -424,8 +461,8 @@ mod tests {
             "search.tournament",
             "replies",
         ];
-        let mut p = Params::default();
-        let wanted: Vec<(&str, f64)> = Params::default()
+        let mut p = <Params>::default();
+        let wanted: Vec<(&str, f64)> = <Params>::default()
             .values()
             .into_iter()
             .map(|(name, v)| {

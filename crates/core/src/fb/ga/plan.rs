@@ -59,7 +59,7 @@ impl Gene {
 pub type Plan = [[Gene; 2]; HORIZON];
 
 /// The centre of the goal `team` attacks.
-pub(super) fn target_goal(team: usize) -> Vec2 {
+pub fn target_goal(team: usize) -> Vec2 {
     Vec2::new(
         if team == 0 { WIDTH as f64 } else { 0.0 },
         HEIGHT as f64 / 2.0,
@@ -67,7 +67,7 @@ pub(super) fn target_goal(team: usize) -> Vec2 {
 }
 
 /// The free snaffle nearest to a point (compared by squared distance: no square roots).
-pub(super) fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
+pub fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
     let mut best: Option<(f64, usize)> = None;
     for k in s.snaffle_slots() {
         if s.snaffle_free(k) {
@@ -80,7 +80,7 @@ pub(super) fn nearest_free(s: &State, from: Vec2) -> Option<usize> {
     best.map(|(_, k)| k)
 }
 
-impl Params {
+impl<E> Params<E> {
     /// The order a gene stands for, for wizard `w` in state `s`; always one the referee accepts.
     pub(super) fn action(&self, s: &State, w: usize, g: &Gene) -> Action {
         let me = s.bodies[w].pos;
@@ -215,7 +215,7 @@ mod tests {
             assert_eq!(spell_of(&s, 0.5 + within / 2.0), Some((Spell::Accio, k)));
         }
         assert_eq!(spell_of(&s, 1.0), Some((Spell::Accio, free[n - 1])));
-        let params = Params::default();
+        let params = <Params>::default();
         let w = 0;
         let gene = Gene::new(0.5, 1.0, params.spell_gene * 0.75);
         s.players[0].magic = Spell::Accio.cost();

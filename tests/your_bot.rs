@@ -1,0 +1,208 @@
+//! A bot of one's own, as docs/your-bot.md builds it: the Rust examples (our search, their own
+//! evaluation) beat the built-in heuristic bots at 2,000 rollouts and bundle into a standalone
+//! file under the contest's limit; the Python and C++ examples play whole games in the arena.
+//! `cargo test` builds the examples before it runs any test, next to the `botsim` binary.
+
+mod common;
+
+use common::{botsim, text, tool_present};
+use std::path::{Path, PathBuf};
+
+/// A built example program: target/<profile>/examples/NAME.
+fn example(name: &str) -> PathBuf {
+    let bin = Path::new(env!("CARGO_BIN_EXE_botsim"));
+    let path = bin.parent().unwrap().join("examples").join(name);
+    assert!(path.exists(), "{} is not built", path.display());
+    path
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("your-bot");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Plays `games` arena games of `p1` against `p2`; the results, checked to hold every game and
+/// no player error.
+fn arena(
+    game: &str,
+    p1: &str,
+    p2: &str,
+    games: usize,
+    name: &str,
+) -> Vec<botsim::arena::GameResult> {
+    let results = scratch(&format!("{name}.jsonl"));
+    let games_text = games.to_string();
+    // A generous clock: these games test play at a fixed budget, not speed.
+    let o = botsim(&[
+        "arena",
+        "--game",
+        game,
+        "--p1",
+        p1,
+        "--p2",
+        p2,
+        "--games",
+        &games_text,
+        "--seed",
+        "7",
+        "--turn-ms",
+        "1000",
+        "--results",
+        &results.to_string_lossy(),
+    ]);
+    let said = text(&o);
+    assert!(o.status.success(), "{said}");
+    let played = botsim::arena::results::read(&results).unwrap();
+    assert_eq!(played.len(), games, "{said}");
+    for r in &played {
+        assert!(
+            r.errors.is_empty(),
+            "game {}: {:?}\n{said}",
+            r.game,
+            r.errors
+        );
+    }
+    played
+}
+
+/// Player A's wins.
+fn wins(results: &[botsim::arena::GameResult]) -> usize {
+    results.iter().filter(|r| r.points_a() == 1.0).count()
+}
+
+/// Each Rust example, at 2,000 rollouts a turn, wins at least 90% of its games against its
+/// game's built-in heuristic bot.
+#[test]
+fn rust_examples_beat_the_builtin_bots() {
+    for (game, bot, opponent, games) in [
+        ("csb", "csb_my_bot", "builtin:racer", 40),
+        ("fb", "fb_my_bot", "builtin:chaser", 20),
+    ] {
+        let p1 = format!("{} --rollouts 2000", example(bot).display());
+        let results = arena(game, &p1, opponent, games, bot);
+        let won = wins(&results);
+        assert!(
+            won * 10 >= games * 9,
+            "{bot} won {won} of {games} against {opponent}"
+        );
+    }
+}
+
+/// `botsim bundle EXAMPLE --check` makes a file under 100,000 characters that compiles alone
+/// and plays a game.
+#[test]
+fn rust_examples_bundle_standalone() {
+    for (game, bot) in [("csb", "csb_my_bot"), ("fb", "fb_my_bot")] {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples")
+            .join(format!("{bot}.rs"));
+        let out = scratch(&format!("{bot}-bundled.rs"));
+        let o = botsim(&[
+            "bundle",
+            &source.to_string_lossy(),
+            "-o",
+            &out.to_string_lossy(),
+            "--check",
+        ]);
+        let said = text(&o);
+        assert!(o.status.success(), "{said}");
+        assert!(
+            said.contains(&format!("played a {game} game against the built-in bot")),
+            "{said}"
+        );
+        let chars = std::fs::read_to_string(&out).unwrap().chars().count();
+        assert!(chars < 100_000, "{bot}: {chars} characters");
+    }
+}
+
+/// The Python example (CSB) and the C++ example (FB) play whole games in the arena, and what
+/// they write on stderr each turn is in the game's trace, turn by turn, as the replay shows it.
+#[test]
+fn python_and_cpp_examples_play_whole_games() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if tool_present(
+        "python_and_cpp_examples_play_whole_games (Python)",
+        python,
+        "install python3",
+    ) {
+        let bot = format!("python3 {}", examples.join("python/csb_bot.py").display());
+        let results = arena("csb", &bot, "builtin:racer", 2, "python-csb");
+        for r in &results {
+            assert!(r.turns > 50, "a whole game: {} turns", r.turns);
+        }
+        stderr_in_trace("csb", &bot, "python-csb");
+    }
+    let gpp = std::process::Command::new("g++")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if tool_present(
+        "python_and_cpp_examples_play_whole_games (C++)",
+        gpp,
+        "install g++ (apt-get install g++)",
+    ) {
+        let binary = scratch("fb_cpp_bot");
+        let o = std::process::Command::new("g++")
+            .args(["-O2", "-o"])
+            .arg(&binary)
+            .arg(examples.join("cpp/fb_bot.cpp"))
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", text(&o));
+        let results = arena(
+            "fb",
+            &binary.to_string_lossy(),
+            "builtin:chaser",
+            2,
+            "cpp-fb",
+        );
+        for r in &results {
+            assert!(r.turns > 20, "a whole game: {} turns", r.turns);
+        }
+        stderr_in_trace("fb", &binary.to_string_lossy(), "cpp-fb");
+    }
+}
+
+/// One game of `bot` (seat 0) with a trace: its stderr of turn t starts `turn t:`.
+fn stderr_in_trace(game: &str, bot: &str, name: &str) {
+    let trace = scratch(&format!("{name}.trace.jsonl"));
+    let opponent = if game == "csb" {
+        "builtin:racer"
+    } else {
+        "builtin:chaser"
+    };
+    let o = botsim(&[
+        "play",
+        "--game",
+        game,
+        "--seed",
+        "3",
+        "--p1",
+        bot,
+        "--p2",
+        opponent,
+        "--turn-ms",
+        "1000",
+        "--trace",
+        &trace.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let games = botsim::trace::read_file(&trace).unwrap();
+    let turns = &games[0].turns;
+    assert!(turns.len() > 10);
+    for (t, turn) in turns.iter().enumerate() {
+        let said = &turn.stderr[0];
+        assert_eq!(said.len(), 1, "turn {t}: {said:?}");
+        assert!(
+            said[0].starts_with(&format!("turn {t}:")),
+            "turn {t}: {said:?}"
+        );
+    }
+}
