@@ -206,3 +206,113 @@ fn stderr_in_trace(game: &str, bot: &str, name: &str) {
         );
     }
 }
+
+/// The example's own weights are tuned by `botsim tune` (the program gets `--rollouts` and
+/// `--param NAME=X`), checked by `tune verify`, and bundled with `--params`; a name the bot
+/// does not have is refused before any game, naming it.
+#[test]
+fn an_example_is_tuned_verified_and_bundled_with_its_weights() {
+    let bot = example("csb_my_bot");
+    let bot = bot.to_string_lossy();
+    let file = scratch("tune-my.toml");
+    std::fs::write(
+        &file,
+        "[[param]]\nname = \"facing\"\nstart = 300.0\nmin = 0.0\nmax = 2000.0\nc_end = 80.0\nr_end = 0.03\n",
+    )
+    .unwrap();
+    let dir = scratch("tune-my");
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = botsim(&[
+        "tune",
+        "--game",
+        "csb",
+        "--bot",
+        &bot,
+        "--params",
+        &file.to_string_lossy(),
+        "--iterations",
+        "2",
+        "--pairs",
+        "1",
+        "--rollouts",
+        "300",
+        "--dir",
+        &dir.to_string_lossy(),
+    ]);
+    let said = text(&o);
+    assert!(o.status.success(), "{said}");
+    let tuned = dir.join("tuned.toml");
+    let values = botsim_core::params::parse(&std::fs::read_to_string(&tuned).unwrap()).unwrap();
+    assert_eq!(values.len(), 1);
+    assert_eq!(values[0].0, "facing");
+    assert!(values[0].1 != 300.0, "two iterations move it: {said}");
+
+    let results = scratch("verify-my.jsonl");
+    let o = botsim(&[
+        "tune",
+        "verify",
+        "--game",
+        "csb",
+        "--bot",
+        &bot,
+        "--params",
+        &tuned.to_string_lossy(),
+        "--games",
+        "2",
+        "--rollouts",
+        "300",
+        "--results",
+        &results.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let played = botsim::arena::results::read(&results).unwrap();
+    assert_eq!(played.len(), 2);
+    assert!(played[0]
+        .seats
+        .iter()
+        .any(|s| s.contains("--param facing=")));
+
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/csb_my_bot.rs");
+    let out = scratch("csb_my_bot-tuned.rs");
+    let o = botsim(&[
+        "bundle",
+        &source.to_string_lossy(),
+        "-o",
+        &out.to_string_lossy(),
+        "--params",
+        &tuned.to_string_lossy(),
+        "--check",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let bundled = std::fs::read_to_string(&out).unwrap();
+    assert!(bundled.contains(&format!("(\"facing\", {:?})", values[0].1)));
+
+    let bad = scratch("tune-bad.toml");
+    std::fs::write(
+        &bad,
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .replace("facing", "fasing"),
+    )
+    .unwrap();
+    let o = botsim(&[
+        "tune",
+        "--game",
+        "csb",
+        "--bot",
+        &bot,
+        "--params",
+        &bad.to_string_lossy(),
+        "--iterations",
+        "2",
+        "--dir",
+        &scratch("tune-bad").to_string_lossy(),
+    ]);
+    let said = text(&o);
+    assert!(!o.status.success(), "{said}");
+    assert!(said.contains("no parameter 'fasing'"), "{said}");
+    assert!(
+        !scratch("tune-bad").exists(),
+        "refused before the run was written: {said}"
+    );
+}

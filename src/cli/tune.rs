@@ -18,7 +18,8 @@ pub(super) struct TuneArgs {
     /// The game: csb or fb.
     #[arg(long, value_enum, default_value = "csb")]
     game: GameKind,
-    /// The bot to tune: builtin:ga, with any fixed parameters after it.
+    /// The bot to tune: builtin:ga, with any fixed parameters after it, or a program on botsim's
+    /// contest loop, e.g. target/release/examples/csb_my_bot (given --rollouts and --param NAME=X).
     #[arg(long, default_value = "builtin:ga")]
     bot: String,
     /// The tuning file (TOML): [[param]] name, start, min, max, c_end, r_end; optional alpha,
@@ -256,7 +257,8 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         .collect();
     match tune::bot_with(&args.bot, args.rollouts, &starts)? {
         PlayerSpec::Builtin(probe) => args.game.tools().check_builtin(&probe)?,
-        _ => bail!("tune plays built-in bots only: --bot {}", args.bot),
+        PlayerSpec::Program(command) => check_program(&command)?,
+        PlayerSpec::Ladder(_) => unreachable!("bot_with refuses ladder versions"),
     }
     let mut schedule = Schedule::new(args.iterations);
     schedule.alpha = file.alpha.unwrap_or(schedule.alpha);
@@ -316,4 +318,41 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         files.checkpoint.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A program to tune, run once with the start values and no input: a contest bot on botsim's
+/// loop checks its flags and parameters, then ends at the end of its input. One that fails says
+/// why before any game (an unknown parameter, a flag it does not take).
+fn check_program(command: &str) -> Result<()> {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new("sh")
+        .args(["-c", command])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("cannot run '{command}'"))?;
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            bail!("--bot '{command}': still running 10 s after its input ended: tune plays programs on botsim's contest loop (botsim_core::contest), which take --rollouts and --param NAME=X");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    if !status.success() {
+        let mut said = String::new();
+        if let Some(mut err) = child.stderr.take() {
+            use std::io::Read;
+            let _ = err.read_to_string(&mut said);
+        }
+        let said = said.lines().next().unwrap_or("").to_string();
+        bail!("--bot '{command}' refused its flags ({status}): {said}");
+    }
+    Ok(())
 }

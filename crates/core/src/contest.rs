@@ -132,10 +132,15 @@ impl Settings {
         params: &mut impl crate::params::Named,
     ) -> Result<Settings, SettingsError> {
         let mut given: Vec<(&str, &str)> = Vec::new();
+        let mut set: Vec<&str> = Vec::new();
         let mut rest = args.iter().skip(1);
         while let Some(arg) = rest.next() {
             if arg == "-h" || arg == "--help" {
                 return Err(SettingsError::Help);
+            }
+            if arg == "--param" {
+                set.push(rest.next().ok_or(SettingsError::NoValue("--param"))?);
+                continue;
             }
             let Some(&(flag, _)) = FLAGS.iter().find(|(flag, _)| flag == arg) else {
                 return Err(SettingsError::UnknownArgument(arg.clone()));
@@ -180,6 +185,14 @@ impl Settings {
                 }
             }
         }
+        for pair in set {
+            let bad = || SettingsError::BadParam(pair.to_string());
+            let (name, value) = pair.split_once('=').ok_or_else(bad)?;
+            let value: f64 = value.trim().parse().map_err(|_| bad())?;
+            params
+                .set(name.trim(), value)
+                .map_err(|error| SettingsError::Param { file: None, error })?;
+        }
         let think = match number("--rollouts")? {
             Some(n) => crate::search::Think::Rollouts(n),
             None => crate::search::Think::Millis {
@@ -206,12 +219,13 @@ const FLAGS: [(&str, &str); 5] = [
 
 /// What `--help` prints.
 pub const USAGE: &str =
-    "usage: BOT [--ms N] [--first-ms N] [--rollouts N] [--seed N] [--params FILE]
+    "usage: BOT [--ms N] [--first-ms N] [--rollouts N] [--seed N] [--params FILE] [--param NAME=X]...
   --ms N          milliseconds of search a turn after the first (BOTSIM_MS)
   --first-ms N    milliseconds of search on the first turn, default 900 (BOTSIM_FIRST_MS)
   --rollouts N    a fixed number of rollouts a turn instead: reproducible play (BOTSIM_ROLLOUTS)
   --seed N        the search's seed, default 1 (BOTSIM_SEED)
   --params FILE   `name = value` lines over the compiled-in parameters (BOTSIM_PARAMS)
+  --param NAME=X  one parameter, over the file's (repeat it for more)
 The game's input is read on stdin, the orders written on stdout, a line a turn on stderr.";
 
 /// Why a contest bot's settings could not be read.
@@ -230,6 +244,8 @@ pub enum SettingsError {
         /// Its value.
         text: String,
     },
+    /// A `--param` that is not `NAME=NUMBER`.
+    BadParam(String),
     /// The parameter file could not be read.
     ParamFile {
         /// Its path.
@@ -257,6 +273,9 @@ impl std::fmt::Display for SettingsError {
             SettingsError::NoValue(flag) => write!(f, "{flag}: a value must follow it"),
             SettingsError::NotANumber { flag, text } => {
                 write!(f, "{flag}: '{text}' is not a whole number")
+            }
+            SettingsError::BadParam(text) => {
+                write!(f, "--param: expected NAME=NUMBER, found '{text}'")
             }
             SettingsError::ParamFile { file, error } => write!(f, "--params {file}: {error}"),
             SettingsError::Param {
@@ -330,5 +349,43 @@ mod tests {
             Some(SettingsError::Help)
         );
         assert_eq!(settings(&["bot", "--seed", "3"]).unwrap().seed, 3);
+    }
+
+    #[test]
+    fn param_sets_one_parameter_and_names_a_bad_one() {
+        use crate::params::Named;
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let mut params = <crate::csb::ga::Params>::default();
+        let given = args(&[
+            "bot",
+            "--param",
+            "weights.timeout=3.5",
+            "--param",
+            "shield_gene=0",
+        ]);
+        Settings::from_args(&given, 65, &[], &mut params).unwrap();
+        let value = |name: &str| {
+            params
+                .values()
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .unwrap()
+                .1
+        };
+        assert_eq!(value("weights.timeout"), 3.5);
+        assert_eq!(value("shield_gene"), 0.0);
+        let err = settings(&["bot", "--param", "weights.timeout"])
+            .err()
+            .unwrap();
+        assert_eq!(
+            err.to_string(),
+            "--param: expected NAME=NUMBER, found 'weights.timeout'"
+        );
+        let err = settings(&["bot", "--param", "nope=1"]).err().unwrap();
+        assert_eq!(err.to_string(), "csb ga has no parameter 'nope'");
+        assert_eq!(
+            settings(&["bot", "--param"]).err(),
+            Some(SettingsError::NoValue("--param"))
+        );
     }
 }

@@ -318,14 +318,19 @@ pub struct Bundle {
 /// The line of a bot where tuned parameters go.
 const TUNED_HOOK: &str = "const TUNED: &[(&str, f64)] = &[];";
 
-/// Writes tuned parameters into a bot's `TUNED` constant, after checking every name against
-/// the game's parameters.
+/// Writes tuned parameters into a bot's `TUNED` constant. For a bot on our evaluation every
+/// name is checked against the game's parameters first; a bot with an evaluation of its own
+/// (an `Evaluation for` impl in its source) names weights of its own, which it checks itself
+/// when it starts (as `bundle --check` starts it).
 fn write_tuned(main: &str, game: Option<GameKind>, tuned: &[(String, f64)]) -> Result<String> {
     let pairs: Vec<(&str, f64)> = tuned.iter().map(|(n, v)| (n.as_str(), *v)).collect();
     let game = game.ok_or(BundleError::UnknownGame)?;
-    game.tools()
-        .check_params(&pairs)
-        .map_err(BundleError::Params)?;
+    let own_evaluation = strip(main, false).is_ok_and(|code| code.contains("Evaluation for "));
+    if !own_evaluation {
+        game.tools()
+            .check_params(&pairs)
+            .map_err(BundleError::Params)?;
+    }
     if !main.contains(TUNED_HOOK) {
         return Err(BundleError::NoTunedHook);
     }

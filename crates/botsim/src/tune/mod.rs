@@ -47,6 +47,9 @@ pub enum TuneError {
     /// The bot with its parameters is not a player.
     #[error(transparent)]
     Spec(#[from] crate::builtin::SpecError),
+    /// A bot that takes no parameters from the tuner: a ladder version.
+    #[error("cannot tune {0}: tune plays builtin:ga or a program on botsim's contest loop (one that takes --rollouts and --param NAME=X)")]
+    NotTunable(String),
     /// A game could not be played.
     #[error(transparent)]
     Play(#[from] PlayError),
@@ -171,21 +174,35 @@ pub struct Checkpoint {
     pub state: State,
 }
 
-/// A bot spec with parameters set: `builtin:ga:rollouts=R,name=value,...`. Its search seed is
-/// the arena's seat seed (see [`arena::Config::seat_seed`]), so that the two games of an FB pair
-/// are not mirror copies.
+/// A bot spec with parameters set. A built-in bot: `builtin:ga:rollouts=R,name=value,...`; a
+/// program (a contest bot on botsim's [`botsim_core::contest`] loop, such as one of
+/// examples/): `COMMAND --rollouts R --param name=value ...`. The search seed is the arena's
+/// seat seed (see [`arena::Config::seat_seed`]; a program gets it as `BOTSIM_SEED`), so that
+/// the two games of an FB pair are not mirror copies.
 pub fn bot_with(bot: &str, rollouts: u64, values: &[(&str, f64)]) -> Result<PlayerSpec> {
-    let mut spec = bot.to_string();
-    let mut parts = vec![format!("rollouts={rollouts}")];
-    parts.extend(values.iter().map(|(n, v)| format!("{n}={v:?}")));
-    // builtin:NAME has one colon; parameters after a second.
-    spec.push(if bot.matches(':').count() >= 2 {
-        ','
-    } else {
-        ':'
-    });
-    spec.push_str(&parts.join(","));
-    Ok(spec.parse()?)
+    match bot.parse::<PlayerSpec>()? {
+        PlayerSpec::Builtin(_) => {
+            let mut spec = bot.to_string();
+            let mut parts = vec![format!("rollouts={rollouts}")];
+            parts.extend(values.iter().map(|(n, v)| format!("{n}={v:?}")));
+            // builtin:NAME has one colon; parameters after a second.
+            spec.push(if bot.matches(':').count() >= 2 {
+                ','
+            } else {
+                ':'
+            });
+            spec.push_str(&parts.join(","));
+            Ok(spec.parse()?)
+        }
+        PlayerSpec::Program(command) => {
+            let mut line = format!("{command} --rollouts {rollouts}");
+            for (n, v) in values {
+                line.push_str(&format!(" --param {n}={v:?}"));
+            }
+            Ok(PlayerSpec::Program(line))
+        }
+        PlayerSpec::Ladder(_) => Err(TuneError::NotTunable(bot.to_string())),
+    }
 }
 
 impl Run {
