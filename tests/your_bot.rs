@@ -316,3 +316,89 @@ fn an_example_is_tuned_verified_and_bundled_with_its_weights() {
         "refused before the run was written: {said}"
     );
 }
+
+/// Every command block of docs/your-bot.md, run as written with `bash -e` in a folder of its own
+/// (the examples and the built programs linked in), `botsim` on the PATH. `cargo build --release
+/// --examples`, which cannot run inside `cargo test`, stands for what it does: each example not
+/// built yet (the guide's copy) is built from its bundle with plain `rustc -O`.
+#[test]
+fn the_guide_runs_as_written() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let guide = std::fs::read_to_string(root.join("docs/your-bot.md")).unwrap();
+    let blocks: Vec<&str> = guide
+        .split("```sh\n")
+        .skip(1)
+        .map(|rest| rest.split("\n```").next().unwrap())
+        .collect();
+    assert!(blocks.len() >= 6, "{} blocks", blocks.len());
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("guide");
+    let _ = std::fs::remove_dir_all(&dir);
+    let built = Path::new(env!("CARGO_BIN_EXE_botsim")).parent().unwrap();
+    std::fs::create_dir_all(dir.join("examples")).unwrap();
+    std::fs::create_dir_all(dir.join("target/release/examples")).unwrap();
+    let link = |from: &Path, to: &Path| std::os::unix::fs::symlink(from, to).unwrap();
+    for entry in std::fs::read_dir(root.join("examples")).unwrap() {
+        let path = entry.unwrap().path();
+        link(&path, &dir.join("examples").join(path.file_name().unwrap()));
+    }
+    for bin in ["botsim", "csb_bot", "fb_bot"] {
+        link(&built.join(bin), &dir.join("target/release").join(bin));
+    }
+    for bot in ["csb_my_bot", "fb_my_bot"] {
+        link(
+            &example(bot),
+            &dir.join("target/release/examples").join(bot),
+        );
+    }
+    let prelude = r#"
+cargo() {
+    if [ "$*" != "build --release --examples" ]; then
+        echo "the guide runs 'cargo $*', which this test cannot stand in for" >&2
+        return 1
+    fi
+    for src in examples/*.rs; do
+        name=$(basename "$src" .rs)
+        [ -e "target/release/examples/$name" ] && continue
+        botsim bundle "$src" -o "target/$name-bundled.rs" >/dev/null
+        rustc --edition 2021 -O -o "target/release/examples/$name" "target/$name-bundled.rs"
+    done
+}
+"#;
+    let path = format!(
+        "{}:{}",
+        built.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for (k, block) in blocks.iter().enumerate() {
+        let o = std::process::Command::new("bash")
+            .args(["-euo", "pipefail", "-c", &format!("{prelude}\n{block}")])
+            .current_dir(&dir)
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert!(
+            o.status.success(),
+            "block {k} of docs/your-bot.md failed:\n{block}\n{}",
+            text(&o)
+        );
+    }
+    // What the guide promises each step leaves behind.
+    assert!(dir.join("target/release/examples/my_bot").exists());
+    for results in [
+        "vs-racer.jsonl",
+        "vs-csb_v1.jsonl",
+        "vs-ours.jsonl",
+        "watch.jsonl",
+    ] {
+        assert!(!botsim::arena::results::read(&dir.join(results))
+            .unwrap()
+            .is_empty());
+    }
+    assert!(dir.join("my-tune/tuned.toml").exists());
+    let submission = std::fs::read_to_string(dir.join("submission.rs")).unwrap();
+    assert!(
+        submission.contains("(\"facing\", "),
+        "the tuned weight is compiled in"
+    );
+    assert!(submission.chars().count() < 100_000);
+}
