@@ -318,9 +318,8 @@ fn an_example_is_tuned_verified_and_bundled_with_its_weights() {
 }
 
 /// Every command block of docs/your-bot.md, run as written with `bash -e` in a folder of its own
-/// (the examples and the built programs linked in), `botsim` on the PATH. `cargo build --release
-/// --examples`, which cannot run inside `cargo test`, stands for what it does: each example not
-/// built yet (the guide's copy) is built from its bundle with plain `rustc -O`.
+/// (the examples and the built programs linked in), `botsim` on the PATH: the guide's bot is made
+/// by `botsim new`, built by cargo, played, tuned and bundled.
 #[test]
 fn the_guide_runs_as_written() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -334,36 +333,12 @@ fn the_guide_runs_as_written() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("guide");
     let _ = std::fs::remove_dir_all(&dir);
     let built = Path::new(env!("CARGO_BIN_EXE_botsim")).parent().unwrap();
-    std::fs::create_dir_all(dir.join("examples")).unwrap();
-    std::fs::create_dir_all(dir.join("target/release/examples")).unwrap();
+    std::fs::create_dir_all(dir.join("target/release")).unwrap();
     let link = |from: &Path, to: &Path| std::os::unix::fs::symlink(from, to).unwrap();
-    for entry in std::fs::read_dir(root.join("examples")).unwrap() {
-        let path = entry.unwrap().path();
-        link(&path, &dir.join("examples").join(path.file_name().unwrap()));
-    }
+    link(&root.join("examples"), &dir.join("examples"));
     for bin in ["botsim", "csb_bot", "fb_bot"] {
         link(&built.join(bin), &dir.join("target/release").join(bin));
     }
-    for bot in ["csb_my_bot", "fb_my_bot"] {
-        link(
-            &example(bot),
-            &dir.join("target/release/examples").join(bot),
-        );
-    }
-    let prelude = r#"
-cargo() {
-    if [ "$*" != "build --release --examples" ]; then
-        echo "the guide runs 'cargo $*', which this test cannot stand in for" >&2
-        return 1
-    fi
-    for src in examples/*.rs; do
-        name=$(basename "$src" .rs)
-        [ -e "target/release/examples/$name" ] && continue
-        botsim bundle "$src" -o "target/$name-bundled.rs" >/dev/null
-        rustc --edition 2021 -O -o "target/release/examples/$name" "target/$name-bundled.rs"
-    done
-}
-"#;
     let path = format!(
         "{}:{}",
         built.display(),
@@ -371,7 +346,7 @@ cargo() {
     );
     for (k, block) in blocks.iter().enumerate() {
         let o = std::process::Command::new("bash")
-            .args(["-euo", "pipefail", "-c", &format!("{prelude}\n{block}")])
+            .args(["-euo", "pipefail", "-c", block])
             .current_dir(&dir)
             .env("PATH", &path)
             .output()
@@ -383,7 +358,7 @@ cargo() {
         );
     }
     // What the guide promises each step leaves behind.
-    assert!(dir.join("target/release/examples/my_bot").exists());
+    assert!(dir.join("my_bot/target/release/my_bot").exists());
     for results in [
         "vs-racer.jsonl",
         "vs-csb_v1.jsonl",
@@ -401,4 +376,68 @@ cargo() {
         "the tuned weight is compiled in"
     );
     assert!(submission.chars().count() < 100_000);
+}
+
+/// `botsim new` writes a crate of the game's example (the guide's test builds, plays and bundles
+/// one), refuses a folder that exists and a name cargo would refuse, naming them.
+#[test]
+fn new_writes_the_examples_crate_and_refuses_what_it_cannot_make() {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-bots");
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (game, example, eval) in [
+        ("csb", "csb_my_bot.rs", "impl Evaluation for TwoRacers"),
+        ("fb", "fb_my_bot.rs", "impl Evaluation for Forward"),
+    ] {
+        let dir = base.join(format!("{game}_bot"));
+        let o = botsim(&["new", &dir.to_string_lossy(), "--game", game]);
+        let said = text(&o);
+        assert!(o.status.success(), "{said}");
+        assert!(
+            said.contains("cargo build --release --manifest-path"),
+            "{said}"
+        );
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+        assert!(
+            manifest.contains(&format!("name = \"{game}_bot\"")),
+            "{manifest}"
+        );
+        let core = root.join("crates/core");
+        assert!(
+            manifest.contains(&format!("path = \"{}\"", core.display())),
+            "{manifest}"
+        );
+        assert!(
+            manifest.contains("[workspace]"),
+            "a crate of its own: {manifest}"
+        );
+        let main = std::fs::read_to_string(dir.join("src/main.rs")).unwrap();
+        assert!(main.contains(eval), "{main}");
+        // The example's code, under a header of the crate's own.
+        let code = |text: &str| -> String {
+            let lines: Vec<&str> = text.lines().skip_while(|l| l.starts_with("//!")).collect();
+            lines.join("\n")
+        };
+        let example = std::fs::read_to_string(root.join("examples").join(example)).unwrap();
+        assert_eq!(code(&main).trim(), code(&example).trim());
+        assert!(main.starts_with(&format!("//! {game}_bot: a ")), "{main}");
+        // Again: the folder exists.
+        let o = botsim(&["new", &dir.to_string_lossy(), "--game", game]);
+        let said = text(&o);
+        assert!(!o.status.success());
+        assert!(said.contains("already exists"), "{said}");
+    }
+    let o = botsim(&[
+        "new",
+        &base.join("9lives").to_string_lossy(),
+        "--game",
+        "csb",
+    ]);
+    let said = text(&o);
+    assert!(!o.status.success());
+    assert!(said.contains("'9lives' is not a bot name"), "{said}");
+    assert!(!base.join("9lives").exists());
+    let o = botsim(&["new", "x"]);
+    assert!(text(&o).contains("--game"), "{}", text(&o));
 }

@@ -167,6 +167,15 @@ enum Command {
         #[arg(long, value_enum)]
         game: Option<GameKind>,
     },
+    /// A new bot of your own: a small crate at PATH (named after its last part) on botsim's
+    /// engine and search, from the game's example bot, ready to build, play and bundle.
+    New {
+        /// Where to create it, e.g. my_bot.
+        path: PathBuf,
+        /// The game it plays.
+        #[arg(long, value_enum)]
+        game: GameKind,
+    },
     /// Run a fixed, seeded workload and print turns per second and a behaviour fingerprint.
     Bench {
         /// The game: csb (Coders Strike Back) or fb (Fantastic Bits).
@@ -210,6 +219,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             params,
             game,
         } => tools::bundle(&bot, &output, keep_docs, check, params.as_deref(), game),
+        Command::New { path, game } => tools::new_bot(&path, game),
         Command::Bench {
             game,
             search: Some(ms),

@@ -106,6 +106,35 @@ pub(super) fn bundle(
     Ok(ExitCode::SUCCESS)
 }
 
+/// `botsim new PATH --game G`: the bot crate, and what to do with it next.
+pub(super) fn new_bot(path: &std::path::Path, game: GameKind) -> Result<ExitCode> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .with_context(|| format!("{}: the path names no bot", path.display()))?;
+    let core = botsim::checkout().join("crates/core");
+    let files = botsim::scaffold::create(path, name, game, &core)?;
+    let d = path.display();
+    let (g, opponent) = match game {
+        GameKind::Csb => ("csb", "builtin:racer"),
+        GameKind::Fb => ("fb", "builtin:chaser"),
+    };
+    say!("created the {g} bot {name} in {d}/: {}", {
+        let names: Vec<String> = files
+            .iter()
+            .filter_map(|f| f.strip_prefix(path).ok())
+            .map(|f| f.display().to_string())
+            .collect();
+        names.join(", ")
+    });
+    say!("its evaluation is in {d}/src/main.rs; then:");
+    say!("  cargo build --release --manifest-path {d}/Cargo.toml");
+    say!("  botsim arena --game {g} --p1 \"{d}/target/release/{name} --rollouts 2000\" --p2 {opponent} --games 20");
+    say!("  botsim bundle {d}/src/main.rs -o submission.rs --check");
+    say!("the whole way to a submission: docs/your-bot.md");
+    Ok(ExitCode::SUCCESS)
+}
+
 /// A scratch directory, removed when dropped: however the check ends, nothing is left behind.
 struct Scratch(PathBuf);
 

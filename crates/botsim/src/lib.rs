@@ -18,6 +18,7 @@
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
 //! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
 //! - [`ladder`]: the accepted versions of our bots, rebuilt from their commits;
+//! - [`scaffold`]: `botsim new`, a bot crate of one's own from the game's example;
 //! - [`error`]: the file errors every module shares;
 //! - [`jsonl`]: the JSON Lines files of results and histories, safe to cut at any moment;
 
@@ -41,6 +42,7 @@ pub mod ladder;
 pub mod player;
 pub mod referee;
 pub mod replay;
+pub mod scaffold;
 pub mod stats;
 pub mod trace;
 pub mod tune;
