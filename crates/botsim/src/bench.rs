@@ -40,7 +40,7 @@ fn search_positions(game: GameKind, turns: usize) -> Result<Vec<Vec<String>>, Be
 }
 
 /// Rollouts the search of `game` does in `ms` milliseconds a turn: the GA bot reads player 0's
-/// input of `turns` turns of [`search_positions`] and searches each within the time. Returns
+/// input of `turns` turns of `search_positions` and searches each within the time. Returns
 /// the rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets `ms` here
 /// too).
 pub fn search_rollouts(game: GameKind, ms: u64, turns: usize) -> Result<Vec<u64>, BenchError> {

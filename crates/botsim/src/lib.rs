@@ -16,7 +16,7 @@
 //! - [`builtin`]: the built-in bots by name; [`player`]: a player spec, built in or a program;
 //! - [`bundle`]: one source file for the contest server;
 //! - [`tune`]: SPSA over a search bot's parameters by self-play;
-//! - [`bench`]: fixed, seeded workloads with a behaviour fingerprint;
+//! - [`mod@bench`]: fixed, seeded workloads with a behaviour fingerprint;
 //! - [`ladder`]: the accepted versions of our bots, rebuilt from their commits;
 //! - [`scaffold`]: `botsim new`, a bot crate of one's own from the game's example;
 //! - [`error`]: the file errors every module shares;

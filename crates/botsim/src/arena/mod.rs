@@ -193,7 +193,7 @@ impl std::fmt::Display for Shard {
 
 /// How many games to play at once by default: one per core when every player is built in
 /// (they think in the arena's threads), one per two cores when a program plays, so that both
-/// players of each game (which think at the same time, see [`crate::referee::run_bots`]) have
+/// players of each game (which think at the same time, see [`crate::referee::Player::start_turn`]) have
 /// a core each and no clock runs while its player waits for a core.
 pub fn default_threads(players: &[PlayerSpec]) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -5,7 +5,7 @@
 //! reaches them; `#[cfg(test)]` items, doc comments, line comments and indentation are
 //! dropped; the result must be ASCII, use no crate the server lacks, and stay under its size limit.
 //!
-//! Sources are read with Rust's own tokenizer and grammar ([`source`]), so nothing inside a
+//! Sources are read with Rust's own tokenizer and grammar (`bundle::source`), so nothing inside a
 //! string or a comment is ever taken for code.
 
 mod source;

@@ -390,7 +390,7 @@ impl Process {
     }
 }
 
-/// How [`how_it_ended`] says that the shell found no such command (exit status 127) and that the
+/// How `how_it_ended` says that the shell found no such command (exit status 127) and that the
 /// command is not executable (126): a program that did not start at all.
 pub const NOT_STARTED: [&str; 2] = [
     "exit status 127, command not found",

@@ -3,7 +3,7 @@
 //!
 //! - [`state`]: the `Track` (fixed per game) and the `State` (pods; `Copy`, fixed size).
 //! - [`setup`]: maps and spawns from a seed, with Java's `Random`, or from an explicit map.
-//! - [`step`]: one turn of physics and rules, and the outcome.
+//! - [`mod@step`]: one turn of physics and rules, and the outcome.
 //! - [`protocol`]: the text each player reads and the order lines it prints.
 //! - [`racer`], [`interceptor`]: the built-in heuristic bots; [`ga`]: the genetic-search bot
 //!   (plans decoded into commands, scored by `ga::eval`), as in FB.

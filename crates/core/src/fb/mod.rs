@@ -3,7 +3,7 @@
 //!
 //! - [`state`]: the bodies in slots, and what each kind has beside its body; `Copy`, fixed size.
 //! - [`setup`]: snaffles from a seed, with Java's `Random`, or given.
-//! - [`step`]: the orders, the physics, the end; [`collide`]: movement with collisions.
+//! - [`mod@step`]: the orders, the physics, the end; [`collide`]: movement with collisions.
 //! - [`protocol`]: the lines each team reads and the order lines it prints.
 //! - [`chaser`]: the built-in heuristic bot; [`ga`]: the genetic-search bot.
 

@@ -110,7 +110,7 @@ pub fn facing_of(pod: &Pod) -> Option<Vec2> {
     })
 }
 
-/// The search's command for a pod that turns by `delta` to face `angle` (as [`step::turned`]
+/// The search's command for a pod that turns by `delta` to face `angle` (as [`crate::csb::step::turned`]
 /// gives it), with `thrust`: its unit vector is the last one (`facing`, updated) turned by the
 /// small angle, which is cheaper than a sine and a cosine of the whole angle.
 #[inline(always)]

@@ -101,7 +101,7 @@ pub struct Params<E = Weights> {
     /// turn is split equally among the rounds, each the opponent's `opponent_share` of it first.
     pub replies: usize,
     /// A mutated direction turns by up to half this either way, in radians (0.4 pi: up to 36
-    /// degrees), whatever [`TURN_SPAN`] is.
+    /// degrees), whatever the direction gene's span is.
     pub mutate_turn: f64,
     /// The chance of a gene's kind being drawn anew, as a share of the mutation rate (a
     /// direction's and a power's chance of a change is the rate itself).

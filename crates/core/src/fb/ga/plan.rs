@@ -23,7 +23,7 @@ pub struct Gene {
     turn: Vec2,
     /// Thrust or throw power, scaled to the order's range when decoded.
     pub power: f64,
-    /// Below `spell_gene`: a spell and its target (see [`spell_of`]), if magic allows. For a
+    /// Below `spell_gene`: a spell and its target (see `spell_of`), if magic allows. For a
     /// free wizard, the next `keeper` of the range: its natural aim is our own goal's centre.
     /// A wizard holding a snaffle throws whatever its kind.
     pub kind: f64,
