@@ -213,6 +213,19 @@ fn stderr_in_trace(game: &str, bot: &str, name: &str) {
 #[test]
 fn an_example_is_tuned_verified_and_bundled_with_its_weights() {
     let bot = example("csb_my_bot");
+    // --help lists the parameters that can be tuned: the evaluation's weights and the search's.
+    let help = std::process::Command::new(&bot)
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = text(&help);
+    for line in [
+        "  facing = 300\n",
+        "  pass = 20000\n",
+        "  search.population = ",
+    ] {
+        assert!(help.contains(line), "{help}");
+    }
     let bot = bot.to_string_lossy();
     let file = scratch("tune-my.toml");
     std::fs::write(

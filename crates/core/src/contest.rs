@@ -42,7 +42,11 @@ pub fn contest_main<P, B>(
     let settings = match Settings::from_args(&args, default_ms, tuned, &mut params) {
         Ok(s) => s,
         Err(SettingsError::Help) => {
-            println!("{USAGE}");
+            let _ = params.set_all(tuned);
+            println!("{USAGE}\nIts parameters, as compiled in (--param NAME=X sets one):");
+            for (name, value) in params.values() {
+                println!("  {name} = {value}");
+            }
             std::process::exit(0)
         }
         Err(e) => {
