@@ -13,6 +13,10 @@
 //! - [`input`]: what can be wrong with the lines a bot reads;
 //! - [`bot`]: the in-process bot interface the referee calls;
 //! - [`contest`]: the contest binaries' loop, shared by `bots/*.rs`.
+//!
+//! A bot of one's own is an evaluation and the search bot of its game: see [`csb::ga`] and
+//! [`fb::ga`] (each with a whole bot as its example), examples/csb_my_bot.rs and
+//! examples/fb_my_bot.rs, and docs/your-bot.md.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
