@@ -6,8 +6,10 @@
 //! - [`mod@step`]: one turn of physics and rules, and the outcome.
 //! - [`protocol`]: the text each player reads and the order lines it prints.
 //! - [`racer`], [`interceptor`]: the built-in heuristic bots; [`ga`]: the genetic-search bot
-//!   (plans decoded into commands, scored by `ga::eval`), as in FB.
+//!   (plans decoded into commands, scored by `ga::eval`), as in FB; [`annealer`]: a search bot
+//!   of another design, an opponent outside our lineage.
 
+pub mod annealer;
 pub mod ga;
 pub mod interceptor;
 pub mod protocol;

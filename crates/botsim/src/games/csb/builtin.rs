@@ -50,6 +50,23 @@ pub const BOTS: &[Builtin] = &[
             "a racer with BOOST and SHIELD timing, and a blocker that meets the opponent's leader",
     },
     Builtin {
+        name: "annealer",
+        settings: &[
+            (
+                "rollouts",
+                "2000",
+                "a fixed budget a turn, reproducible (default 20000)",
+            ),
+            ("ms", "65", "real time a turn instead"),
+            (
+                "seed",
+                "7",
+                "the search's seed (default: the arena's seat seed)",
+            ),
+        ],
+        about: "simulated annealing of aims at each pod's target against a straight racer; its blocker waits on the runner's checkpoint",
+    },
+    Builtin {
         name: "ga",
         settings: SEARCH_SETTINGS,
         about: "the genetic-search bot of csb_bot",
@@ -78,6 +95,10 @@ pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>, BuildError> {
                 shield_speed: spec.take("shield_speed", d.shield_speed)?,
                 ram_distance: spec.take("ram_distance", d.ram_distance)?,
             })
+        }
+        "annealer" => {
+            let (think, seed) = think(&mut spec, seed)?;
+            Box::new(csb::annealer::Annealer::new(think, seed))
         }
         "ga" => {
             let (think, seed) = think(&mut spec, seed)?;
