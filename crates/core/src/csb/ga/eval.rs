@@ -31,10 +31,6 @@ pub struct Weights {
     pub timeout: f64,
     /// Turns since a player's last pass that `timeout` forgives.
     pub timeout_grace: f64,
-    /// Past the grace, our blocker's distance to its own next checkpoint, per unit and per turn
-    /// late (a penalty): a pass by either pod resets the checkpoint timeout, so a blocker frees
-    /// a pinned runner by passing one itself.
-    pub timeout_pull: f64,
     /// How much more progress the blocker needs than the runner before they swap roles.
     pub role_switch: f64,
     /// Winning or losing the race.
@@ -54,7 +50,6 @@ impl Default for Weights {
             blocker_facing: 167.0,
             timeout: 10.0,
             timeout_grace: 60.0,
-            timeout_pull: 0.0,
             role_switch: 3_000.0,
             win: 1e8,
         }
@@ -63,7 +58,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 11] {
+    pub fn values(&self) -> [(&'static str, f64); 10] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -73,7 +68,6 @@ impl Weights {
             ("weights.blocker_facing", self.blocker_facing),
             ("weights.timeout", self.timeout),
             ("weights.timeout_grace", self.timeout_grace),
-            ("weights.timeout_pull", self.timeout_pull),
             ("weights.role_switch", self.role_switch),
             ("weights.win", self.win),
         ]
@@ -90,7 +84,6 @@ impl Weights {
             "weights.blocker_facing" => &mut self.blocker_facing,
             "weights.timeout" => &mut self.timeout,
             "weights.timeout_grace" => &mut self.timeout_grace,
-            "weights.timeout_pull" => &mut self.timeout_pull,
             "weights.role_switch" => &mut self.role_switch,
             "weights.win" => &mut self.win,
             _ => return false,
@@ -259,13 +252,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
         + w.blocker_runner * b.pos.dist(target.pos)
         + w.blocker_facing * facing_off(b, target.pos - b.pos);
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    let pull = if w.timeout_pull > 0.0 {
-        let late = overdue(s, me, w.timeout_grace).sqrt();
-        w.timeout_pull * late * b.pos.dist(track.checkpoint(b.next_checkpoint()))
-    } else {
-        0.0
-    };
-    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout - pull
+    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout
 }
 
 #[cfg(test)]
