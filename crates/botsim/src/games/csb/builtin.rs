@@ -67,6 +67,15 @@ pub const BOTS: &[Builtin] = &[
         about: "simulated annealing of aims at each pod's target against a straight racer; its blocker waits on the runner's checkpoint",
     },
     Builtin {
+        name: "brawler",
+        settings: &[(
+            "depth",
+            "3",
+            "turns of moves tried per pod, 16^depth sequences (default 2)",
+        )],
+        about: "each pod tries every short sequence of 16 moves, a blocker that meets the runner ahead",
+    },
+    Builtin {
         name: "ga",
         settings: SEARCH_SETTINGS,
         about: "the genetic-search bot of csb_bot",
@@ -99,6 +108,12 @@ pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>, BuildError> {
         "annealer" => {
             let (think, seed) = think(&mut spec, seed)?;
             Box::new(csb::annealer::Annealer::new(think, seed))
+        }
+        "brawler" => {
+            let depth: usize = spec.take("depth", 2)?;
+            Box::new(csb::brawler::Brawler {
+                depth: depth.clamp(1, 3),
+            })
         }
         "ga" => {
             let (think, seed) = think(&mut spec, seed)?;
