@@ -208,7 +208,10 @@ mod tests {
         let aim = Vec2::new(order.x as f64, order.y as f64) - pod.pos;
         let to_cp = view.track.checkpoint(pod.next_checkpoint()) - pod.pos;
         let cos = aim.dot(to_cp) / (aim.norm() * to_cp.norm());
-        assert!(cos > 0.94, "the runner aims {aim:?}, its checkpoint is at {to_cp:?}");
+        assert!(
+            cos > 0.94,
+            "the runner aims {aim:?}, its checkpoint is at {to_cp:?}"
+        );
         assert_eq!(order.thrust, Thrust::Power(200));
         // The same position, the same orders: the bot has no randomness.
         assert_eq!(bot.play(&view, &[]), Answer::Orders(orders));
