@@ -22,10 +22,7 @@ fn verdict(summary: &str) -> Vec<String> {
 
 #[test]
 fn shards_played_by_gnu_parallel_merge_into_the_unsharded_summary() {
-    let present = Command::new("parallel")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let present = common::runs("parallel");
     let test = "shards_played_by_gnu_parallel_merge_into_the_unsharded_summary";
     if !common::tool_present(
         test,

@@ -19,10 +19,7 @@ fn browser() -> String {
 
 /// Whether the browser runs here; if not, `test` is skipped (see `common::tool_present`).
 fn browser_present(test: &str) -> bool {
-    let runs = Command::new(browser())
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let runs = common::runs(&browser());
     let install = format!(
         "{} not found: ./test installs Debian's chromium (or set BOTSIM_CHROMIUM)",
         browser()

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{botsim, text, tool_present};
+use common::{botsim, runs, text, tool_present};
 use std::path::{Path, PathBuf};
 
 /// A built example program: target/<profile>/examples/NAME.
@@ -123,13 +123,9 @@ fn rust_examples_bundle_standalone() {
 #[test]
 fn python_and_cpp_examples_play_whole_games() {
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let python = std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
     if tool_present(
         "python_and_cpp_examples_play_whole_games (Python)",
-        python,
+        runs("python3"),
         "install python3",
     ) {
         let bot = format!("python3 {}", examples.join("python/csb_bot.py").display());
@@ -139,13 +135,9 @@ fn python_and_cpp_examples_play_whole_games() {
         }
         stderr_in_trace("csb", &bot, "python-csb");
     }
-    let gpp = std::process::Command::new("g++")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
     if tool_present(
         "python_and_cpp_examples_play_whole_games (C++)",
-        gpp,
+        runs("g++"),
         "install g++ (apt-get install g++)",
     ) {
         let binary = scratch("fb_cpp_bot");

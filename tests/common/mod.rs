@@ -33,6 +33,14 @@ pub fn text(o: &Output) -> String {
     )
 }
 
+/// Whether `program --version` runs here and succeeds: the tool is installed.
+pub fn runs(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// Whether `test` may run: `found` says whether its tool is here. When it is not, the test is
 /// skipped with a line on the terminal naming it and `install` (how to get the tool), or, with
 /// `BOTSIM_REQUIRE_TOOLS` set, fails.
