@@ -33,6 +33,10 @@ pub struct Weights {
     pub timeout_grace: f64,
     /// How much more progress the blocker needs than the runner before they swap roles.
     pub role_switch: f64,
+    /// Turns since a player's last pass (at the turn's start) from which its blocker races too,
+    /// its own progress counted instead of its blocking: a pass by either pod resets the
+    /// checkpoint timeout, so a blocker frees a runner that is pinned.
+    pub both_race_after: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -51,6 +55,7 @@ impl Default for Weights {
             timeout: 10.0,
             timeout_grace: 60.0,
             role_switch: 3_000.0,
+            both_race_after: 80.0,
             win: 1e8,
         }
     }
@@ -58,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 10] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -69,6 +74,7 @@ impl Weights {
             ("weights.timeout", self.timeout),
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
+            ("weights.both_race_after", self.both_race_after),
             ("weights.win", self.win),
         ]
     }
@@ -85,6 +91,7 @@ impl Weights {
             "weights.timeout" => &mut self.timeout,
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
+            "weights.both_race_after" => &mut self.both_race_after,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -132,6 +139,8 @@ impl super::Evaluation for RunnerBlocker {
 pub struct Roles {
     /// Pod index (0 to 3) of player 0's and player 1's runner.
     pub runner: [usize; 2],
+    /// Whether each player's blocker races too (see [`Weights::both_race_after`]).
+    pub both_race: [bool; 2],
 }
 
 impl Roles {
@@ -150,7 +159,11 @@ impl Roles {
                 _ => leader,
             }
         });
-        Roles { runner }
+        let both_race = [0, 1].map(|p| {
+            let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
+            s.round as f64 - last as f64 >= w.both_race_after
+        });
+        Roles { runner, both_race }
     }
 
     /// Player `p`'s blocker.
@@ -248,9 +261,13 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     } else {
         after_next(track, target)
     };
-    let blocker = w.blocker_target * b.pos.dist(post)
-        + w.blocker_runner * b.pos.dist(target.pos)
-        + w.blocker_facing * facing_off(b, target.pos - b.pos);
+    let blocker = if roles.both_race[me] {
+        -w.runner * progress(track, b, w)
+    } else {
+        w.blocker_target * b.pos.dist(post)
+            + w.blocker_runner * b.pos.dist(target.pos)
+            + w.blocker_facing * facing_off(b, target.pos - b.pos)
+    };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
     w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout
 }
@@ -274,10 +291,26 @@ mod tests {
         s.pods[1].pos = Vec2::new(5500.0, 3200.0);
         let fresh = Roles::assign(&t, &s, &w, None);
         assert_eq!(fresh.runner[0], 1);
-        let kept = Roles::assign(&t, &s, &w, Some(Roles { runner: [0, 2] }));
+        let kept = Roles::assign(
+            &t,
+            &s,
+            &w,
+            Some(Roles {
+                runner: [0, 2],
+                both_race: [false; 2],
+            }),
+        );
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
         s.pods[1].pass(&t, 1);
-        let swapped = Roles::assign(&t, &s, &w, Some(Roles { runner: [0, 2] }));
+        let swapped = Roles::assign(
+            &t,
+            &s,
+            &w,
+            Some(Roles {
+                runner: [0, 2],
+                both_race: [false; 2],
+            }),
+        );
         assert_eq!(swapped.runner[0], 1, "a pass ahead does");
         assert_eq!(swapped.blocker(0), 0);
     }
@@ -289,6 +322,37 @@ mod tests {
         assert_eq!(heading_target(&t, &pod), t.checkpoint(1));
         pod.vel = Vec2::new(400.0, 200.0);
         assert_eq!(heading_target(&t, &pod), t.checkpoint(2));
+    }
+
+    #[test]
+    fn a_late_players_blocker_races_for_its_own_checkpoint() {
+        let t = track();
+        let w = Weights {
+            both_race_after: 80.0,
+            ..Weights::default()
+        };
+        let mut s = State::new([Vec2::new(5000.0, 5000.0); PODS]);
+        s.round = 85;
+        s.pods[2].last_pass = 80;
+        let roles = Roles::assign(&t, &s, &w, None);
+        assert_eq!(
+            roles.both_race,
+            [true, false],
+            "85 turns since player 0's last pass"
+        );
+        let blocker = roles.blocker(0);
+        // Player 0's blocker: nearer its own next checkpoint is better, wherever their runner is.
+        let own = t.checkpoint(s.pods[blocker].next_checkpoint());
+        let at = |pos: Vec2| {
+            let mut u = s;
+            u.pods[blocker].pos = pos;
+            evaluate(&t, &u, 0, &roles, &w)
+        };
+        let toward = s.pods[blocker].pos + (own - s.pods[blocker].pos) * 0.5;
+        assert!(at(toward) > at(s.pods[blocker].pos));
+        // 75 turns since the last pass: not yet.
+        s.round = 75;
+        assert_eq!(Roles::assign(&t, &s, &w, None).both_race, [false, false]);
     }
 
     #[test]
