@@ -291,26 +291,14 @@ mod tests {
         s.pods[1].pos = Vec2::new(5500.0, 3200.0);
         let fresh = Roles::assign(&t, &s, &w, None);
         assert_eq!(fresh.runner[0], 1);
-        let kept = Roles::assign(
-            &t,
-            &s,
-            &w,
-            Some(Roles {
-                runner: [0, 2],
-                both_race: [false; 2],
-            }),
-        );
+        let before = Some(Roles {
+            runner: [0, 2],
+            both_race: [false; 2],
+        });
+        let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
         s.pods[1].pass(&t, 1);
-        let swapped = Roles::assign(
-            &t,
-            &s,
-            &w,
-            Some(Roles {
-                runner: [0, 2],
-                both_race: [false; 2],
-            }),
-        );
+        let swapped = Roles::assign(&t, &s, &w, before);
         assert_eq!(swapped.runner[0], 1, "a pass ahead does");
         assert_eq!(swapped.blocker(0), 0);
     }
