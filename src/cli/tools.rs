@@ -115,10 +115,7 @@ pub(super) fn new_bot(path: &std::path::Path, game: GameKind) -> Result<ExitCode
     let core = botsim::checkout().join("crates/core");
     let files = botsim::scaffold::create(path, name, game, &core)?;
     let d = path.display();
-    let (g, opponent) = match game {
-        GameKind::Csb => ("csb", "builtin:racer"),
-        GameKind::Fb => ("fb", "builtin:chaser"),
-    };
+    let (g, opponent) = (game.name(), game.heuristic_bot());
     say!("created the {g} bot {name} in {d}/: {}", {
         let names: Vec<String> = files
             .iter()

@@ -398,10 +398,7 @@ impl Ladder {
             message,
         };
         let game = v.game;
-        let opponent = match game {
-            GameKind::Csb => "builtin:racer",
-            GameKind::Fb => "builtin:chaser",
-        };
+        let opponent = game.heuristic_bot();
         let command = format!(
             "{} {} --rollouts {} --seed {}",
             quote(binary),

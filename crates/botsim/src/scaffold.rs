@@ -80,10 +80,11 @@ fn manifest(name: &str, core: &Path) -> String {
 
 /// The game's example with its header (the `//!` lines) replaced by one for this crate.
 fn main_rs(name: &str, game: GameKind, dir: &Path) -> String {
-    let (example, opponent) = match game {
-        GameKind::Csb => (CSB_EXAMPLE, "builtin:racer"),
-        GameKind::Fb => (FB_EXAMPLE, "builtin:chaser"),
+    let example = match game {
+        GameKind::Csb => CSB_EXAMPLE,
+        GameKind::Fb => FB_EXAMPLE,
     };
+    let opponent = game.heuristic_bot();
     let body = example
         .lines()
         .skip_while(|line| line.starts_with("//!"))

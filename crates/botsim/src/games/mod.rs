@@ -60,6 +60,14 @@ impl GameKind {
         GameKind::ALL.into_iter().find(|g| g.name() == name)
     }
 
+    /// The game's built-in heuristic bot, the yardstick a new bot is first played against.
+    pub fn heuristic_bot(self) -> &'static str {
+        match self {
+            GameKind::Csb => "builtin:racer",
+            GameKind::Fb => "builtin:chaser",
+        }
+    }
+
     /// The contest's time limit after the first turn.
     pub fn turn_limit(self) -> Duration {
         self.tools().turn_limit()
