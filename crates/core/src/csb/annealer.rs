@@ -6,7 +6,7 @@
 //! the opponent runner's next checkpoint (the design of several public post-mortems).
 
 use super::protocol::Order;
-use super::state::{Pod, State, Track, PODS};
+use super::state::{State, Track, PODS};
 use super::step::{self, Command, Thrust};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
@@ -83,20 +83,8 @@ impl Annealer {
     }
 }
 
-/// Passes first, then nearness to the next checkpoint.
-fn progress(track: &Track, pod: &Pod) -> f64 {
-    pod.passed as f64 * 30_000.0 - pod.pos.dist(track.checkpoint(pod.next_checkpoint()))
-}
-
-/// The pod of `player` with the more progress.
-fn runner(track: &Track, s: &State, player: usize) -> usize {
-    let (a, b) = (player * 2, player * 2 + 1);
-    if progress(track, &s.pods[a]) >= progress(track, &s.pods[b]) {
-        a
-    } else {
-        b
-    }
-}
+/// What a checkpoint pass is worth in its evaluation, in units of distance.
+const PASS: f64 = 30_000.0;
 
 /// One search: the start, whose pods are ours, and the turn's roles.
 struct Problem<'a> {
@@ -162,12 +150,14 @@ impl Problem<'_> {
         if let Some(end) = step::outcome(self.track, s) {
             return 1e9 * (end.scores[self.me] as f64 - end.scores[them] as f64);
         }
-        let best_of_theirs = progress(self.track, &s.pods[them * 2])
-            .max(progress(self.track, &s.pods[them * 2 + 1]));
+        let best_of_theirs = self
+            .track
+            .progress(&s.pods[them * 2], PASS)
+            .max(self.track.progress(&s.pods[them * 2 + 1], PASS));
         let blocker = &s.pods[self.ours ^ 1];
         let prey = &s.pods[self.theirs];
         let post = self.track.checkpoint(prey.next_checkpoint());
-        progress(self.track, &s.pods[self.ours])
+        self.track.progress(&s.pods[self.ours], PASS)
             - best_of_theirs
             - 0.4 * blocker.pos.dist(post)
             - 0.2 * blocker.pos.dist(prey.pos)
@@ -243,8 +233,8 @@ impl Bot<Csb> for Annealer {
             track,
             start: s,
             me,
-            ours: runner(track, &s, me),
-            theirs: runner(track, &s, 1 - me),
+            ours: track.leader(&s, me, PASS),
+            theirs: track.leader(&s, 1 - me, PASS),
         };
         let plan = self.search(&problem, started);
         self.first = false;
@@ -309,8 +299,8 @@ mod tests {
             track,
             start: s,
             me: 0,
-            ours: runner(track, &s, 0),
-            theirs: runner(track, &s, 1),
+            ours: track.leader(&s, 0, PASS),
+            theirs: track.leader(&s, 1, PASS),
         };
         let post = track.checkpoint(s.pods[problem.theirs].next_checkpoint());
         let blocker = problem.ours ^ 1;

@@ -6,7 +6,7 @@
 //! No randomness: the same position gives the same orders.
 
 use super::protocol::Order;
-use super::state::{Pod, State, Track, PODS};
+use super::state::{State, Track, PODS};
 use super::step::{self, Command, Steer, Thrust, MAX_ROTATION};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
@@ -38,20 +38,8 @@ pub struct Brawler {
     pub depth: usize,
 }
 
-/// Passes first, then nearness to the next checkpoint.
-fn progress(track: &Track, pod: &Pod) -> f64 {
-    pod.passed as f64 * 25_000.0 - pod.pos.dist(track.checkpoint(pod.next_checkpoint()))
-}
-
-/// The pod of `player` with the more progress.
-fn leader(track: &Track, s: &State, player: usize) -> usize {
-    let a = player * 2;
-    if progress(track, &s.pods[a]) >= progress(track, &s.pods[a + 1]) {
-        a
-    } else {
-        a + 1
-    }
-}
+/// What a checkpoint pass is worth in its evaluation, in units of distance.
+const PASS: f64 = 25_000.0;
 
 /// A turn's roles: our runner and their runner.
 struct Roles {
@@ -85,12 +73,14 @@ impl Roles {
         if let Some(end) = step::outcome(track, s) {
             return 1e9 * (end.scores[self.me] as f64 - end.scores[them] as f64);
         }
-        let theirs = progress(track, &s.pods[them * 2]).max(progress(track, &s.pods[them * 2 + 1]));
+        let theirs = track
+            .progress(&s.pods[them * 2], PASS)
+            .max(track.progress(&s.pods[them * 2 + 1], PASS));
         let blocker = &s.pods[self.ours ^ 1];
         let prey = &s.pods[self.theirs];
         let cp = track.checkpoint(prey.next_checkpoint());
         let meet = prey.pos + (cp - prey.pos) * (1.0 / 3.0);
-        progress(track, &s.pods[self.ours]) - 1.5 * theirs - 0.3 * blocker.pos.dist(meet)
+        track.progress(&s.pods[self.ours], PASS) - 1.5 * theirs - 0.3 * blocker.pos.dist(meet)
     }
 }
 
@@ -158,8 +148,8 @@ impl Bot<Csb> for Brawler {
         let (track, s, me) = (&view.track, &view.state, view.player);
         let roles = Roles {
             me,
-            ours: leader(track, s, me),
-            theirs: leader(track, s, 1 - me),
+            ours: track.leader(s, me, PASS),
+            theirs: track.leader(s, 1 - me, PASS),
         };
         // The runner first, the blocker heuristic; then the blocker against the runner's move.
         let run = self.best_move(track, s, &roles, roles.ours, None);
@@ -202,7 +192,7 @@ mod tests {
         let Answer::Orders(orders) = bot.play(&view, &[]) else {
             panic!("orders")
         };
-        let ours = leader(&view.track, &view.state, 1);
+        let ours = view.track.leader(&view.state, 1, PASS);
         let order = &orders[ours - 2];
         let pod = &view.state.pods[ours];
         let aim = Vec2::new(order.x as f64, order.y as f64) - pod.pos;
@@ -225,8 +215,8 @@ mod tests {
         let (track, s) = (&view.track, view.state);
         let roles = Roles {
             me: 1,
-            ours: leader(track, &s, 1),
-            theirs: leader(track, &s, 0),
+            ours: track.leader(&s, 1, PASS),
+            theirs: track.leader(&s, 0, PASS),
         };
         let base = roles.evaluate(track, &s);
         let mut ahead = s;

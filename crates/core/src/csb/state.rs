@@ -96,6 +96,23 @@ impl Track {
         self.checkpoints[i]
     }
 
+    /// How far `pod` is along the race, a pass worth `pass` units of distance: passes first,
+    /// then nearness to its next checkpoint.
+    #[inline]
+    pub fn progress(&self, pod: &Pod, pass: f64) -> f64 {
+        pod.passed as f64 * pass - pod.pos.dist(self.checkpoint(pod.next_checkpoint()))
+    }
+
+    /// The pod of `player` in `s` with the more [`Track::progress`] (the first on a tie).
+    pub fn leader(&self, s: &State, player: usize, pass: f64) -> usize {
+        let a = player * 2;
+        if self.progress(&s.pods[a], pass) >= self.progress(&s.pods[a + 1], pass) {
+            a
+        } else {
+            a + 1
+        }
+    }
+
     /// Checkpoint passes a pod needs to finish the race: `laps x checkpoints`.
     #[inline]
     pub fn passes_to_finish(&self) -> u16 {

@@ -176,8 +176,7 @@ impl Roles {
 /// Progress of a pod along the race: passes first, then nearness to the next checkpoint.
 #[inline]
 pub fn progress(track: &Track, pod: &Pod, w: &Weights) -> f64 {
-    let cp = track.checkpoint(pod.next_checkpoint());
-    pod.passed as f64 * w.checkpoint - pod.pos.dist(cp)
+    track.progress(pod, w.checkpoint)
 }
 
 /// The checkpoint after `pod`'s next one.
