@@ -405,6 +405,26 @@ fn arena_against_racer(bot: &str, name: &str, extra: &[&str]) -> (Output, PathBu
     (botsim(&args), dir)
 }
 
+/// On a loaded machine (`arena --load`) the contest loop reports each turn's margin: none on
+/// the first turn, never more than a quarter of the turn's budget after it.
+#[test]
+fn a_contest_bot_reports_its_clock_margin_under_load() {
+    let bot = format!("{} --ms 10", env!("CARGO_BIN_EXE_csb_bot"));
+    let (out, dir) = arena_against_racer(&bot, "load", &["--load", "1", "--clock", "wall"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let log = std::fs::read_to_string(dir.join("logs/game000000-seat0.stderr")).unwrap();
+    let margins: Vec<f64> = log
+        .lines()
+        .map(|line| {
+            let (_, margin) = line.split_once(" ms, margin ").expect(line);
+            margin.strip_suffix(" ms").expect(line).parse().expect(line)
+        })
+        .collect();
+    assert!(margins.len() > 10, "{log}");
+    assert_eq!(margins[0], 0.0);
+    assert!(margins.iter().all(|&m| (0.0..=2.5).contains(&m)), "{margins:?}");
+}
+
 #[test]
 fn a_bot_that_floods_its_stderr_gets_a_capped_log() {
     // 50 MB on stderr before its first answer: the game goes on, each log keeps about 1 MB.

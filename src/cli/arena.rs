@@ -65,6 +65,10 @@ pub(super) struct ArenaArgs {
     /// Play only share i of N (0-based): the games whose index is i modulo N.
     #[arg(long)]
     shard: Option<arena::Shard>,
+    /// Keep N more threads busy on the machine while the games are played: try a program's
+    /// clock on a loaded machine (see the answer times with --clock wall).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    load: usize,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -147,6 +151,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
         .expect("a valid template"),
     );
     arena::stop_on_signals();
+    let load = arena::load::Load::start(args.load);
     let outcome = arena::run(&cfg, &args.results, args.resume, |results| {
         bar.set_position(results.len() as u64);
         if !round_robin {
@@ -160,6 +165,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
             ));
         }
     })?;
+    load.stop();
     bar.finish_and_clear();
     say!(
         "{}: {} games ({} played now), results in {}",

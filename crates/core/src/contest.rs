@@ -1,10 +1,14 @@
 //! The contest binaries' loop, shared by `bots/*.rs`: the settings from the command line or
-//! the environment, the protocol's lines read turn by turn (the clock starts when a turn's
-//! first line is read), the bot's turn, the report on stderr and both orders in one write.
-//! Bundle-safe: std only.
+//! the environment, the protocol's lines read turn by turn, the bot's turn, the report on
+//! stderr and both orders in one write. A referee's clock runs from its write of the input
+//! to its read of the answer; on a loaded machine the bot's process waits for a core before
+//! it reads and before it writes. So the turn's clock starts when the input came (the read,
+//! less the wait Linux counted before it), and the loop learns how late its answers come past
+//! the search's deadline ([`Lateness`]) and stops that much sooner. Bundle-safe: std only.
 
+use crate::search::Think;
 use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A contest submission's bot, as [`contest_main`] drives it: where a turn's input ends, and
 /// the turn.
@@ -14,7 +18,8 @@ pub trait ContestBot {
     fn lines_missing(first: bool, lines: &[String]) -> usize
     where
         Self: Sized;
-    /// One turn: its input lines, the instant the first was read, and the two order lines.
+    /// One turn: its input lines, the instant its clock counts from (when the first line
+    /// came, moved earlier by [`Lateness::margin`]), and the two order lines.
     fn turn(
         &mut self,
         lines: &[String],
@@ -26,13 +31,13 @@ pub trait ContestBot {
 
 /// The whole of a contest submission: the settings from the command line or the environment
 /// (`default_ms` a turn, the `tuned` constants compiled in), the bot `make` builds from them,
-/// then turn after turn until the input ends. The clock starts when a turn's first line is
-/// read; after the turn, the report goes to stderr and then both orders in one write, flushed
-/// at once.
+/// then turn after turn until the input ends. The clock starts when a turn's first line came,
+/// less the margin [`Lateness`] keeps; after the turn, the report goes to stderr and then both
+/// orders in one write, flushed at once.
 pub fn contest_main<P, B>(
     default_ms: u64,
     tuned: &[(&str, f64)],
-    make: impl FnOnce(P, crate::search::Think, u64) -> B,
+    make: impl FnOnce(P, Think, u64) -> B,
 ) where
     P: crate::params::Named + Default,
     B: ContestBot,
@@ -62,9 +67,14 @@ pub fn contest_main<P, B>(
         _ => None,
     };
     let mut out = std::io::stdout();
+    let mut lateness = Lateness::default();
+    let mut waits = CoreWaits::default();
     for turn in 0.. {
         let Some(line) = next() else { return };
+        // The input came when the read returned, or sooner by the time the bot then waited
+        // for a core to read it.
         let started = Instant::now();
+        let started = started.checked_sub(waits.since_last()).unwrap_or(started);
         let mut lines = vec![line];
         loop {
             let missing = B::lines_missing(turn == 0, &lines);
@@ -84,14 +94,25 @@ pub fn contest_main<P, B>(
                 lines.push(line);
             }
         }
-        match bot.turn(&lines, started) {
+        // The first turn's clock is its own: what later turns learn is for later turns.
+        let margin = if turn == 0 {
+            Duration::ZERO
+        } else {
+            lateness.margin()
+        };
+        match bot.turn(&lines, started.checked_sub(margin).unwrap_or(started)) {
             Ok([a, b]) => {
                 // The report first, so that it is read as this turn's (a referee takes what a
                 // bot wrote on stderr before the next turn's input as this turn's).
-                eprintln!("{}", turn_report(turn, bot.stats(), started));
+                eprintln!("{}", turn_report(turn, bot.stats(), started, margin));
                 // Both lines in one write, so that they arrive together.
                 let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
                 let _ = out.flush();
+                waits.mark();
+                if let (Think::Millis { later, .. }, true) = (settings.think, turn > 0) {
+                    let deadline = Duration::from_millis(later).saturating_sub(margin);
+                    lateness.observe(started.elapsed().saturating_sub(deadline), later);
+                }
             }
             Err(e) => {
                 eprintln!("turn {turn}: bad input: {e}");
@@ -101,15 +122,76 @@ pub fn contest_main<P, B>(
     }
 }
 
-/// The line a contest bot writes on stderr after each turn: what its search did and the time.
-pub fn turn_report(turn: u32, stats: &crate::search::Stats, started: Instant) -> String {
+/// The line a contest bot writes on stderr after each turn: what its search did, the time
+/// since its input came and the margin its clock kept.
+pub fn turn_report(
+    turn: u32,
+    stats: &crate::search::Stats,
+    started: Instant,
+    margin: Duration,
+) -> String {
     format!(
-        "turn {turn}: {} rollouts, {} generations, best {:.0}, {:.1} ms",
+        "turn {turn}: {} rollouts, {} generations, best {:.0}, {:.1} ms, margin {:.1} ms",
         stats.rollouts,
         stats.generations,
         stats.best_score,
-        started.elapsed().as_secs_f64() * 1000.0
+        started.elapsed().as_secs_f64() * 1000.0,
+        margin.as_secs_f64() * 1000.0
     )
+}
+
+/// The time the bot's thread has waited for a core, as Linux counts it: the second field of
+/// `/proc/thread-self/schedstat`, nanoseconds runnable but not running. A turn's input may
+/// come while the bot waits for a core; the read returns only when it gets one, and the wait
+/// since the last answer tells how much sooner the input came. Where the file is missing
+/// (not Linux) the waits are taken as none.
+#[derive(Clone, Copy, Debug, Default)]
+struct CoreWaits {
+    at_last_mark: Option<Duration>,
+}
+
+impl CoreWaits {
+    fn now() -> Option<Duration> {
+        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+        let nanos = text.split_whitespace().nth(1)?.parse().ok()?;
+        Some(Duration::from_nanos(nanos))
+    }
+
+    /// Remembers the waits so far (after an answer).
+    fn mark(&mut self) {
+        self.at_last_mark = CoreWaits::now();
+    }
+
+    /// How long the bot has waited for a core since the last mark.
+    fn since_last(&self) -> Duration {
+        match (self.at_last_mark, CoreWaits::now()) {
+            (Some(then), Some(now)) => now.saturating_sub(then),
+            _ => Duration::ZERO,
+        }
+    }
+}
+
+/// How late a bot's answers have come past its search's deadline: on a loaded machine the
+/// process waits for a core, at the deadline or before it writes, and the answer is late by
+/// that wait however exact the search's clock. The margin is the largest recent lateness,
+/// forgotten by a tenth a turn, and at most a quarter of the turn's budget: an idle machine
+/// keeps a fraction of a millisecond, a loaded one several.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Lateness {
+    margin: Duration,
+}
+
+impl Lateness {
+    /// How much sooner than its budget the next turn's search should stop.
+    pub fn margin(&self) -> Duration {
+        self.margin
+    }
+
+    /// A turn's answer came `late` past its search's deadline, the budget being `budget_ms`.
+    pub fn observe(&mut self, late: Duration, budget_ms: u64) {
+        let cap = Duration::from_millis(budget_ms) / 4;
+        self.margin = late.max(self.margin.mul_f64(0.9)).min(cap);
+    }
 }
 
 /// A contest bot's settings, from its command line or else its environment: `--ms N` /
@@ -120,7 +202,7 @@ pub fn turn_report(turn: u32, stats: &crate::search::Stats, started: Instant) ->
 /// compiled into the bot).
 pub struct Settings {
     /// How long the bot thinks each turn.
-    pub think: crate::search::Think,
+    pub think: Think,
     /// The search's seed.
     pub seed: u64,
 }
@@ -198,8 +280,8 @@ impl Settings {
                 .map_err(|error| SettingsError::Param { file: None, error })?;
         }
         let think = match number("--rollouts")? {
-            Some(n) => crate::search::Think::Rollouts(n),
-            None => crate::search::Think::Millis {
+            Some(n) => Think::Rollouts(n),
+            None => Think::Millis {
                 first: number("--first-ms")?.unwrap_or(900),
                 later: number("--ms")?.unwrap_or(default_ms),
             },
@@ -296,7 +378,6 @@ impl std::error::Error for SettingsError {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Think;
 
     fn settings(args: &[&str]) -> Result<Settings, SettingsError> {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
@@ -391,5 +472,34 @@ mod tests {
             settings(&["bot", "--param"]).err(),
             Some(SettingsError::NoValue("--param"))
         );
+    }
+
+    #[test]
+    fn lateness_keeps_the_largest_recent_wait_then_forgets_it() {
+        let ms = Duration::from_millis;
+        let mut l = Lateness::default();
+        assert_eq!(l.margin(), Duration::ZERO);
+        l.observe(Duration::from_micros(300), 85);
+        assert_eq!(l.margin(), Duration::from_micros(300));
+        // A wait of 6 ms is kept over the small ones that follow, a tenth less a turn.
+        l.observe(ms(6), 85);
+        l.observe(Duration::from_micros(200), 85);
+        assert_eq!(l.margin(), ms(6).mul_f64(0.9));
+        for _ in 0..40 {
+            l.observe(Duration::from_micros(200), 85);
+        }
+        assert_eq!(l.margin(), Duration::from_micros(200));
+        // Never more than a quarter of the budget: the search keeps most of its turn.
+        l.observe(ms(50), 85);
+        assert_eq!(l.margin(), ms(85) / 4);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn linux_counts_the_waits_for_a_core() {
+        let before = CoreWaits::now().expect("/proc/thread-self/schedstat is read");
+        let mut waits = CoreWaits::default();
+        waits.mark();
+        assert!(waits.at_last_mark.unwrap() >= before);
     }
 }
