@@ -193,6 +193,10 @@ enum Command {
         /// Instead: time the search at this many rollouts a turn (fixed work).
         #[arg(long, conflicts_with = "search")]
         search_rollouts: Option<u64>,
+        /// With --search or --search-rollouts: the positions searched, from a race between
+        /// heuristic bots or from a fight (the GA bot against a bot that blocks).
+        #[arg(long, value_enum, default_value = "race")]
+        positions: botsim::bench::Positions,
     },
 }
 
@@ -223,13 +227,17 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Bench {
             game,
             search: Some(ms),
+            positions,
             ..
         } => {
-            let mut r = botsim::bench::search_rollouts(game, ms, 30)?;
+            let label = positions.label();
+            let positions = positions.inputs(game, 30)?;
+            let mut r = botsim::bench::search_rollouts(game, &positions, ms)?;
             r.sort_unstable();
             say!(
-                "{} search: {ms} ms a turn, 30 turns: rollouts min {} median {} max {} ({:.0} per ms)",
+                "{} search: {ms} ms a turn, 30 turns{}: rollouts min {} median {} max {} ({:.0} per ms)",
                 game.name(),
+                label,
                 r[0],
                 r[r.len() / 2],
                 r[r.len() - 1],
@@ -240,15 +248,19 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Bench {
             game,
             search_rollouts: Some(n),
+            positions,
             ..
         } => {
+            let label = positions.label();
+            let positions = positions.inputs(game, 30)?;
             let started = std::time::Instant::now();
-            let (rollouts, fingerprint) = botsim::bench::search_fixed(game, n, 30)?;
+            let (rollouts, fingerprint) = botsim::bench::search_fixed(game, &positions, n)?;
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             say!(
-                "{} search: {n} rollouts a turn, 30 turns: {ms:.0} ms, {:.0} rollouts per ms, \
+                "{} search: {n} rollouts a turn, 30 turns{}: {ms:.0} ms, {:.0} rollouts per ms, \
                  fingerprint {fingerprint:016x}",
                 game.name(),
+                label,
                 rollouts as f64 / ms
             );
             Ok(ExitCode::SUCCESS)

@@ -20,53 +20,98 @@ pub enum BenchError {
 }
 use std::time::Instant;
 
-/// Player 0's input lines for `turns` turns spread evenly over a game between the heuristic
-/// bots (seed 11: a CSB race of 206 turns, racer against racer; an FB game of chaser against
-/// chaser): the positions the search benchmarks think about, from the crowded start to the end.
-fn search_positions(game: GameKind, turns: usize) -> Result<Vec<Vec<String>>, BenchError> {
-    let trace = game
-        .tools()
-        .play_heuristic(11, None, true)?
-        .trace
-        .ok_or(BenchError::NotRecorded)?;
-    let every = (trace.turns.len() / turns).max(1);
-    Ok(trace
-        .turns
-        .into_iter()
-        .step_by(every)
-        .take(turns)
-        .map(|t| t.input.into_iter().next().unwrap_or_default())
-        .collect())
+/// The positions a search benchmark thinks about: player 0's input lines of `turns` turns
+/// spread evenly over one game, from the crowded start to the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Positions {
+    /// A game between the heuristic bots (seed 11: a CSB race of 206 turns, racer against
+    /// racer; an FB game of chaser against chaser): pods that seldom touch.
+    #[default]
+    Race,
+    /// A game between the GA bot (2000 rollouts a turn) and a bot that fights for the way (CSB:
+    /// `builtin:brawler`, whose blocker meets the runner; FB: `builtin:chaser`), seed 11: the
+    /// contacts of a game against a search bot that blocks, where a rollout costs more.
+    Fight,
 }
 
-/// Rollouts the search of `game` does in `ms` milliseconds a turn: the GA bot reads player 0's
-/// input of `turns` turns of `search_positions` and searches each within the time. Returns
-/// the rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets `ms` here
-/// too).
-pub fn search_rollouts(game: GameKind, ms: u64, turns: usize) -> Result<Vec<u64>, BenchError> {
+impl Positions {
+    /// What the benchmark's report says of the positions: nothing for the default.
+    pub fn label(self) -> &'static str {
+        match self {
+            Positions::Race => "",
+            Positions::Fight => " of a fight",
+        }
+    }
+
+    /// Player 0's input lines of `turns` turns of the game.
+    pub fn inputs(self, game: GameKind, turns: usize) -> Result<Vec<Vec<String>>, BenchError> {
+        let trace = match self {
+            Positions::Race => game
+                .tools()
+                .play_heuristic(11, None, true)?
+                .trace
+                .ok_or(BenchError::NotRecorded)?,
+            Positions::Fight => {
+                let opponent = match game {
+                    GameKind::Csb => "builtin:brawler",
+                    GameKind::Fb => "builtin:chaser",
+                };
+                let players = ["builtin:ga:rollouts=2000", opponent]
+                    .map(|p| p.parse().expect("a built-in spec"))
+                    .to_vec();
+                let mut cfg = crate::arena::Config::new(game, players, 2, 11);
+                cfg.seeds = crate::arena::Seeds::Given;
+                crate::arena::play_game_recorded(&cfg, 0, true)?
+                    .1
+                    .ok_or(BenchError::NotRecorded)?
+            }
+        };
+        let every = (trace.turns.len() / turns).max(1);
+        Ok(trace
+            .turns
+            .into_iter()
+            .step_by(every)
+            .take(turns)
+            .map(|t| t.input.into_iter().next().unwrap_or_default())
+            .collect())
+    }
+}
+
+/// Rollouts the search of `game` does in `ms` milliseconds a turn: the GA bot reads each
+/// turn's input of `positions` ([`Positions::inputs`]) and searches it within the time.
+/// Returns the rollouts of each turn (the first turn, which gets 1000 ms in a contest, gets
+/// `ms` here too).
+pub fn search_rollouts(
+    game: GameKind,
+    positions: &[Vec<String>],
+    ms: u64,
+) -> Result<Vec<u64>, BenchError> {
     let mut bot = game.tools().searcher(botsim_core::search::Think::Millis {
         first: ms,
         later: ms,
     });
     let mut out = Vec::new();
-    for input in search_positions(game, turns)? {
-        bot.turn(&input, Instant::now())?;
+    for input in positions {
+        bot.turn(input, Instant::now())?;
         out.push(bot.stats().rollouts);
     }
     Ok(out)
 }
 
-/// The search of `game` with a fixed budget of `rollouts` a turn over the same positions as
+/// The search of `game` with a fixed budget of `rollouts` a turn over `positions`, as
 /// [`search_rollouts`]: fixed work, so its time measures speed alone. Returns the rollouts done
 /// and the fingerprint of the orders, which shows whether a change altered the search's play.
-pub fn search_fixed(game: GameKind, rollouts: u64, turns: usize) -> Result<(u64, u64), BenchError> {
-    let positions = search_positions(game, turns)?;
+pub fn search_fixed(
+    game: GameKind,
+    positions: &[Vec<String>],
+    rollouts: u64,
+) -> Result<(u64, u64), BenchError> {
     let mut bot = game
         .tools()
         .searcher(botsim_core::search::Think::Rollouts(rollouts));
     let mut fp = Fingerprint::default();
     let mut done = 0;
-    for input in &positions {
+    for input in positions {
         let orders = bot.turn(input, Instant::now())?;
         done += bot.stats().rollouts;
         for line in orders {

@@ -94,7 +94,8 @@ pub fn contest_main<P, B>(
                 lines.push(line);
             }
         }
-        // The first turn's clock is its own: what later turns learn is for later turns.
+        // The first turn's budget leaves a tenth of its limit: it needs no margin, and what
+        // it learns is for the later turns.
         let margin = if turn == 0 {
             Duration::ZERO
         } else {
@@ -109,8 +110,9 @@ pub fn contest_main<P, B>(
                 let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
                 let _ = out.flush();
                 waits.mark();
-                if let (Think::Millis { later, .. }, true) = (settings.think, turn > 0) {
-                    let deadline = Duration::from_millis(later).saturating_sub(margin);
+                if let Think::Millis { first, later } = settings.think {
+                    let budget = if turn == 0 { first } else { later };
+                    let deadline = Duration::from_millis(budget).saturating_sub(margin);
                     lateness.observe(started.elapsed().saturating_sub(deadline), later);
                 }
             }
@@ -174,8 +176,10 @@ impl CoreWaits {
 /// How late a bot's answers have come past its search's deadline: on a loaded machine the
 /// process waits for a core, at the deadline or before it writes, and the answer is late by
 /// that wait however exact the search's clock. The margin is the largest recent lateness,
-/// forgotten by a tenth a turn, and at most a quarter of the turn's budget: an idle machine
-/// keeps a fraction of a millisecond, a loaded one several.
+/// forgotten by 2% a turn, and at most a quarter of the turn's budget: an idle machine keeps a
+/// fraction of a millisecond, a loaded one about the longest wait it has shown lately (on a
+/// 2-core machine with two more busy threads, waits of 13 ms came every few dozen turns, at any
+/// moment of the turn, so the margin must outlast the gaps between them).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Lateness {
     margin: Duration,
@@ -187,10 +191,11 @@ impl Lateness {
         self.margin
     }
 
-    /// A turn's answer came `late` past its search's deadline, the budget being `budget_ms`.
+    /// A turn's answer came `late` past its search's deadline; `budget_ms` is a later turn's
+    /// budget.
     pub fn observe(&mut self, late: Duration, budget_ms: u64) {
         let cap = Duration::from_millis(budget_ms) / 4;
-        self.margin = late.max(self.margin.mul_f64(0.9)).min(cap);
+        self.margin = late.max(self.margin.mul_f64(0.98)).min(cap);
     }
 }
 
@@ -481,11 +486,11 @@ mod tests {
         assert_eq!(l.margin(), Duration::ZERO);
         l.observe(Duration::from_micros(300), 85);
         assert_eq!(l.margin(), Duration::from_micros(300));
-        // A wait of 6 ms is kept over the small ones that follow, a tenth less a turn.
+        // A wait of 6 ms is kept over the small ones that follow, 2% less a turn.
         l.observe(ms(6), 85);
         l.observe(Duration::from_micros(200), 85);
-        assert_eq!(l.margin(), ms(6).mul_f64(0.9));
-        for _ in 0..40 {
+        assert_eq!(l.margin(), ms(6).mul_f64(0.98));
+        for _ in 0..200 {
             l.observe(Duration::from_micros(200), 85);
         }
         assert_eq!(l.margin(), Duration::from_micros(200));

@@ -420,8 +420,17 @@ where
 /// The environment variable our contest bots read their search seed from.
 const SEED_VAR: &str = "BOTSIM_SEED";
 
-/// Plays game `index` of the schedule.
+/// Plays game `index` of the schedule, recorded if the run keeps replays.
 pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace>), PlayError> {
+    play_game_recorded(cfg, index, cfg.replays.is_some())
+}
+
+/// Plays game `index` of the schedule, recorded (its trace returned) if `record`.
+pub fn play_game_recorded(
+    cfg: &Config,
+    index: usize,
+    record: bool,
+) -> Result<(GameResult, Option<Trace>), PlayError> {
     let (seed, seats) = cfg.scheduled(index);
     let mut table = Table {
         cfg,
@@ -433,7 +442,7 @@ pub fn play_game(cfg: &Config, index: usize) -> Result<(GameResult, Option<Trace
     let deal = Deal {
         seed,
         map: cfg.map.as_deref(),
-        record: cfg.replays.is_some(),
+        record,
     };
     let rec = cfg.game.tools().play_seated(&mut table, deal)?;
     let Table { faults, times, .. } = table;
