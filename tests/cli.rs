@@ -422,7 +422,10 @@ fn a_contest_bot_reports_its_clock_margin_under_load() {
         .collect();
     assert!(margins.len() > 10, "{log}");
     assert_eq!(margins[0], 0.0);
-    assert!(margins.iter().all(|&m| (0.0..=2.5).contains(&m)), "{margins:?}");
+    assert!(
+        margins.iter().all(|&m| (0.0..=2.5).contains(&m)),
+        "{margins:?}"
+    );
 }
 
 #[test]

@@ -120,3 +120,39 @@ pub fn search_fixed(
     }
     Ok((done, fp.value()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How many of the positions have one of our pods within `reach` of one of theirs (the
+    /// last four lines of a CSB turn's input: ours, then theirs, `x y vx vy angle next`).
+    fn close_calls(positions: &[Vec<String>], reach: f64) -> usize {
+        positions
+            .iter()
+            .filter(|lines| {
+                let pods: Vec<(f64, f64)> = lines[lines.len() - 4..]
+                    .iter()
+                    .map(|l| {
+                        let v: Vec<f64> = l.split(' ').map(|w| w.parse().unwrap()).collect();
+                        (v[0], v[1])
+                    })
+                    .collect();
+                pods[..2].iter().any(|a| {
+                    pods[2..]
+                        .iter()
+                        .any(|b| (a.0 - b.0).hypot(a.1 - b.1) < reach)
+                })
+            })
+            .count()
+    }
+
+    #[test]
+    fn the_fight_positions_are_closer_quarters_than_the_race() {
+        let race = Positions::Race.inputs(GameKind::Csb, 30).unwrap();
+        let fight = Positions::Fight.inputs(GameKind::Csb, 30).unwrap();
+        assert_eq!((race.len(), fight.len()), (30, 30));
+        let (r, f) = (close_calls(&race, 2000.0), close_calls(&fight, 2000.0));
+        assert!(f > 2 * r.max(3), "race {r}, fight {f} of 30 positions");
+    }
+}
