@@ -104,8 +104,11 @@ pub fn contest_main<P, B>(
         match bot.turn(&lines, started.checked_sub(margin).unwrap_or(started)) {
             Ok([a, b]) => {
                 // The report first, so that it is read as this turn's (a referee takes what a
-                // bot wrote on stderr before the next turn's input as this turn's).
-                eprintln!("{}", turn_report(turn, bot.stats(), started, margin));
+                // bot wrote on stderr before the next turn's input as this turn's), in one
+                // write: each write wakes the referee's reader, a moment the bot may lose its
+                // core (`eprintln!` writes the line and its newline apart).
+                let report = turn_report(turn, bot.stats(), started, margin) + "\n";
+                let _ = std::io::stderr().write_all(report.as_bytes());
                 // Both lines in one write, so that they arrive together.
                 let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
                 let _ = out.flush();
