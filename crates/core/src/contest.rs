@@ -96,8 +96,9 @@ pub fn contest_main<P, B>(
         }
         // The first turn's budget leaves a tenth of its limit: it needs no margin, and what
         // it learns is for the later turns.
-        let margin = match settings.think {
-            Think::Millis { later, .. } if turn > 0 => lateness.margin(later),
+        let budget_ms = settings.think.millis(turn == 0);
+        let margin = match budget_ms {
+            Some(ms) if turn > 0 => lateness.margin(ms),
             _ => Duration::ZERO,
         };
         match bot.turn(&lines, started.checked_sub(margin).unwrap_or(started)) {
@@ -112,9 +113,8 @@ pub fn contest_main<P, B>(
                 let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
                 let _ = out.flush();
                 waits.mark();
-                if let Think::Millis { first, later } = settings.think {
-                    let budget = if turn == 0 { first } else { later };
-                    let deadline = Duration::from_millis(budget).saturating_sub(margin);
+                if let Some(ms) = budget_ms {
+                    let deadline = Duration::from_millis(ms).saturating_sub(margin);
                     lateness.observe(started.elapsed().saturating_sub(deadline));
                 }
             }

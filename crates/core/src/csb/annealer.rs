@@ -167,16 +167,14 @@ impl Problem<'_> {
 impl Annealer {
     /// Anneals from last turn's plan; the best plan found.
     fn search(&mut self, problem: &Problem, started: Instant) -> Plan {
-        let (budget, deadline) = match self.think {
-            Think::Rollouts(n) => (n.max(1), None),
-            Think::Millis { first, later } => {
-                let ms = if self.first { first } else { later };
-                (
-                    u64::MAX,
-                    Some(started + std::time::Duration::from_millis(ms)),
-                )
-            }
+        let budget = match self.think {
+            Think::Rollouts(n) => n.max(1),
+            Think::Millis { .. } => u64::MAX,
         };
+        let deadline = self
+            .think
+            .millis(self.first)
+            .map(|ms| started + std::time::Duration::from_millis(ms));
         let mut current = self.plan;
         let mut value = problem.score(&current);
         let (mut best, mut best_value) = (current, value);

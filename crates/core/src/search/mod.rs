@@ -108,8 +108,8 @@ impl Think {
                     given += r;
                     Budget::Rollouts(r)
                 }
-                Think::Millis { first: f, later } => {
-                    let ms = if first { f } else { later };
+                Think::Millis { .. } => {
+                    let ms = self.millis(first).unwrap_or(0);
                     before += shares[k];
                     Budget::Until(if last {
                         started + std::time::Duration::from_millis(ms)
@@ -119,6 +119,16 @@ impl Think {
                 }
             }
         })
+    }
+
+    /// The milliseconds of the first turn or of a later one; `None` for a fixed number of
+    /// rollouts.
+    pub fn millis(self, first: bool) -> Option<u64> {
+        match self {
+            Think::Rollouts(_) => None,
+            Think::Millis { first: f, .. } if first => Some(f),
+            Think::Millis { later, .. } => Some(later),
+        }
     }
 
     /// `rollouts=N` or `ms=M`, as the built-in bot's parameters say it.
