@@ -86,6 +86,9 @@ pub struct Params<E = RunnerBlocker> {
     /// of its last population, shifted a turn and scored once against our last plan (why 0:
     /// docs/experiments/csb.md).
     pub opponent_share: f64,
+    /// Above 0.5: the opponent's model is its pods racing for their next checkpoints
+    /// ([`racer_plan`]) instead of its searched plan.
+    pub opponent_racer: f64,
     /// Probability mass of the SHIELD and BOOST genes.
     pub shield_gene: f64,
     /// Probability mass of the BOOST gene (above `shield_gene`'s).
@@ -102,6 +105,7 @@ impl<E: Default> Default for Params<E> {
                 ..Settings::default()
             },
             opponent_share: 0.0,
+            opponent_racer: 0.0,
             shield_gene: 0.0164,
             boost_gene: 0.03,
         }
@@ -214,6 +218,7 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             .into_iter()
             .chain([
                 ("opponent_share", self.opponent_share),
+                ("opponent_racer", self.opponent_racer),
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
             ])
@@ -227,6 +232,7 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
         }
         match name {
             "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
+            "opponent_racer" => self.opponent_racer = value,
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             _ => {
@@ -290,6 +296,37 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
         let end = self.rollout(plan);
         self.params.eval.score(self.track, &end, self.me)
     }
+}
+
+/// The plan of `player`'s pods racing for their next checkpoints at full thrust, each turning
+/// toward its checkpoint less three times its speed (its drift).
+pub fn racer_plan<E>(track: &Track, start: &State, player: usize, params: &Params<E>) -> Plan {
+    let mut s = *start;
+    let mut plan = params.straight();
+    let mine = player * 2;
+    let mut facing = [0, 1].map(|k| facing_of(&s.pods[mine + k]));
+    for turn in plan.iter_mut() {
+        let commands: [Command; 2] = std::array::from_fn(|k| {
+            let pod = s.pods[mine + k];
+            let aim = track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0;
+            let delta = pod.angle.map_or(0.0, |a| {
+                let d = aim.y.atan2(aim.x) - a;
+                (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
+            });
+            let delta = delta.clamp(-step::MAX_ROTATION, step::MAX_ROTATION);
+            let gene = params.gene(0.25 + (delta / step::MAX_ROTATION + 1.0) / 4.0, 0.85);
+            turn[k] = gene;
+            let angle = step::turned(track, &pod, gene.turn.delta);
+            face_by(
+                angle,
+                &mut facing[k],
+                gene.turn,
+                gene.order(!pod.boost_used),
+            )
+        });
+        step::solo(track, &mut s, player, &commands);
+    }
+    plan
 }
 
 /// The contest bot: reads the protocol's lines, keeps what they do not say (passes, boosts,
@@ -397,11 +434,21 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
             .ours_before()
             .map_or(params.straight(), shift_keep);
         let state = self.state;
+        let racer =
+            (params.opponent_racer > 0.5).then(|| racer_plan(&track, &state, opponent, params));
         let (plan, stats) = self.duel.search_replied(
             budgets,
             &ours_before,
             |ours| Scenario::new(&track, state, opponent, ours, params),
-            |theirs, _| Scenario::new(&track, state, seat, theirs, params),
+            |theirs, _| {
+                Scenario::new(
+                    &track,
+                    state,
+                    seat,
+                    racer.as_ref().unwrap_or(theirs),
+                    params,
+                )
+            },
         );
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
