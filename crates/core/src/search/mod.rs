@@ -27,12 +27,6 @@ pub trait Problem {
     fn evaluate(&mut self, genome: &Self::Genome) -> f64;
 }
 
-/// A plan one turn later, its last turn repeated: what a plan found last turn says about this
-/// one (the other side's model of it, before this turn's search).
-pub fn shift_keep<T: Copy, const H: usize>(plan: &[T; H]) -> [T; H] {
-    std::array::from_fn(|t| plan[(t + 1).min(H - 1)])
-}
-
 /// A child of two plans of units' orders (`[[order; units]; turns]`): each unit (pod, wizard)
 /// takes its orders for every turn from one parent, drawn per unit, as units play different
 /// roles.

@@ -1,6 +1,6 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
 //! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
-//! a model of the opponent searched first. The bot works from the contest's input lines only,
+//! a model of the opponent: its pods racing for their checkpoints ([`racer_plan`]). The bot works from the contest's input lines only,
 //! so the binary, the in-process bot and a bundled submission are the same code.
 //!
 //! A bot of one's own is an [`Evaluation`] and [`GaBot`]: the search, the gene decoding, the
@@ -45,9 +45,7 @@ use crate::contest::ContestBot;
 use crate::geom::{round_to_i32, Vec2};
 use crate::params::ParamError;
 pub use crate::search::Think;
-use crate::search::{
-    crossover_units, shift_keep, shift_units, Duel, Problem, Rng, Settings, Stats,
-};
+use crate::search::{crossover_units, shift_units, Ga, Problem, Rng, Settings, Stats};
 use plan::face_by;
 use std::time::Instant;
 
@@ -82,13 +80,6 @@ pub struct Params<E = RunnerBlocker> {
     pub eval: E,
     /// The genetic search's settings.
     pub search: Settings,
-    /// Share of a turn's budget spent searching the opponent's plan. At 0 its plan is the best
-    /// of its last population, shifted a turn and scored once against our last plan (why 0:
-    /// docs/experiments/csb.md).
-    pub opponent_share: f64,
-    /// Above 0.5: the opponent's model is its pods racing for their next checkpoints
-    /// ([`racer_plan`]) instead of its searched plan.
-    pub opponent_racer: f64,
     /// Probability mass of the SHIELD and BOOST genes.
     pub shield_gene: f64,
     /// Probability mass of the BOOST gene (above `shield_gene`'s).
@@ -104,8 +95,6 @@ impl<E: Default> Default for Params<E> {
                 mutation_end: 0.091,
                 ..Settings::default()
             },
-            opponent_share: 0.0,
-            opponent_racer: 0.0,
             shield_gene: 0.0164,
             boost_gene: 0.03,
         }
@@ -217,8 +206,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             .weights()
             .into_iter()
             .chain([
-                ("opponent_share", self.opponent_share),
-                ("opponent_racer", self.opponent_racer),
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
             ])
@@ -231,8 +218,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             return Ok(());
         }
         match name {
-            "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
-            "opponent_racer" => self.opponent_racer = value,
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             _ => {
@@ -340,7 +325,8 @@ pub struct GaBot<E = RunnerBlocker> {
     /// Which player we are (0 or 1), found on the first turn.
     seat: Option<usize>,
     state: State,
-    duel: Duel<Plan>,
+    ga: Ga<Plan>,
+    rng: Rng,
     seed: u64,
     /// What the last search did.
     pub last: Stats,
@@ -349,14 +335,14 @@ pub struct GaBot<E = RunnerBlocker> {
 impl<E> GaBot<E> {
     /// A bot with these parameters and budget, its search seeded with `seed`.
     pub fn new(params: Params<E>, think: Think, seed: u64) -> GaBot<E> {
-        let search = params.search;
         GaBot {
+            ga: Ga::new(params.search),
+            rng: Rng::new(seed),
             params,
             think,
             track: None,
             seat: None,
             state: State::new([Vec2::ZERO; PODS]),
-            duel: Duel::new(search, seed),
             seed,
             last: Stats::default(),
         }
@@ -414,7 +400,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
             let (track, used) = protocol::parse_init(lines)?;
             self.track = Some(track);
             lines = &lines[used..];
-            self.duel.reset();
+            self.ga.reset();
         }
         let track = self.track.expect("set above");
         let (mut seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
@@ -425,31 +411,12 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         self.seat = Some(seat);
         self.params.eval.start_turn(&track, &self.state, first);
         let params = &self.params;
-        let share = params.opponent_share;
-        let budgets = self.think.phases(first, started, [share, 1.0 - share]);
-        let opponent = 1 - seat;
-        // The opponent's plan, against our last plan shifted (or a straight one).
-        let ours_before = self
-            .duel
-            .ours_before()
-            .map_or(params.straight(), shift_keep);
-        let state = self.state;
-        let racer =
-            (params.opponent_racer > 0.5).then(|| racer_plan(&track, &state, opponent, params));
-        let (plan, stats) = self.duel.search_replied(
-            budgets,
-            &ours_before,
-            |ours| Scenario::new(&track, state, opponent, ours, params),
-            |theirs, _| {
-                Scenario::new(
-                    &track,
-                    state,
-                    seat,
-                    racer.as_ref().unwrap_or(theirs),
-                    params,
-                )
-            },
-        );
+        let [budget] = self.think.phases(first, started, [1.0]);
+        // The opponent modelled as racing for its checkpoints: against bots that search, a
+        // better guess than its own search with our evaluation (docs/experiments/csb.md).
+        let theirs = racer_plan(&track, &self.state, 1 - seat, params);
+        let mut problem = Scenario::new(&track, self.state, seat, &theirs, params);
+        let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
         let mut orders: [String; 2] = Default::default();
@@ -534,6 +501,45 @@ mod tests {
             let share = changed as f64 / (trials * HORIZON * 4) as f64;
             // A changed field may land on its old value only by clamping; allow a little.
             assert!((share - rate).abs() < 0.03, "rate {rate}: {share}");
+        }
+    }
+
+    /// The opponent's model: pods facing away from their checkpoints turn toward them at the
+    /// full 18 degrees a turn, the right way round, and are well on their way by the horizon.
+    #[test]
+    fn the_racer_model_turns_toward_its_checkpoint_and_gets_nearer() {
+        let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
+        let params = Params::<RunnerBlocker>::default();
+        let mut start = State::new([Vec2::ZERO; PODS]);
+        // Player 1's pods, 3,000 and 4,500 units left of checkpoint 1 at (9000, 5000), facing
+        // +y and -y: the first must turn right (negative), the second left.
+        for (k, x, angle) in [(2, 6000.0, 1.5), (3, 4500.0, -1.5)] {
+            start.pods[k].pos = Vec2::new(x, 5000.0);
+            start.pods[k].angle = Some(angle);
+        }
+        let plan = racer_plan(&track, &start, 1, &params);
+        assert_eq!(plan[0][0].turn.delta, -step::MAX_ROTATION);
+        assert_eq!(plan[0][1].turn.delta, step::MAX_ROTATION);
+        let mut s = start;
+        let mut facing = [2, 3].map(|k| facing_of(&s.pods[k]));
+        for turn in &plan {
+            let commands: [Command; 2] = std::array::from_fn(|k| {
+                let (gene, pod) = (&turn[k], &s.pods[2 + k]);
+                let angle = step::turned(&track, pod, gene.turn.delta);
+                face_by(
+                    angle,
+                    &mut facing[k],
+                    gene.turn,
+                    gene.order(!pod.boost_used),
+                )
+            });
+            step::solo(&track, &mut s, 1, &commands);
+        }
+        for k in [2, 3] {
+            let (before, after) = (&start.pods[k], &s.pods[k]);
+            let cp = track.checkpoint(1);
+            let nearer = before.pos.dist(cp) - after.pos.dist(cp);
+            assert!(after.passed == 1 || nearer > 1000.0, "{after:?}");
         }
     }
 }

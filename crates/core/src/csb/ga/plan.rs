@@ -74,7 +74,7 @@ impl<E> Params<E> {
         self.gene(rotate, rng.unit())
     }
 
-    /// The plan that flies straight at full thrust: the opponent model before any search.
+    /// The plan that flies straight at full thrust.
     pub fn straight(&self) -> Plan {
         [[self.gene(0.5, 0.85); 2]; HORIZON]
     }
