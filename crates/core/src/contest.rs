@@ -73,8 +73,7 @@ pub fn contest_main<P, B>(
         let Some(line) = next() else { return };
         // The input came when the read returned, or sooner by the time the bot then waited
         // for a core to read it.
-        let started = Instant::now();
-        let started = started.checked_sub(waits.since_last()).unwrap_or(started);
+        let started = earlier(Instant::now(), waits.since_last());
         let mut lines = vec![line];
         loop {
             let missing = B::lines_missing(turn == 0, &lines);
@@ -101,7 +100,7 @@ pub fn contest_main<P, B>(
             Some(ms) if turn > 0 => lateness.margin(ms),
             _ => Duration::ZERO,
         };
-        match bot.turn(&lines, started.checked_sub(margin).unwrap_or(started)) {
+        match bot.turn(&lines, earlier(started, margin)) {
             Ok([a, b]) => {
                 // The report first, so that it is read as this turn's (a referee takes what a
                 // bot wrote on stderr before the next turn's input as this turn's), in one
@@ -124,6 +123,11 @@ pub fn contest_main<P, B>(
             }
         }
     }
+}
+
+/// `by` before `t`, or `t` where that is before the clock's start.
+fn earlier(t: Instant, by: Duration) -> Instant {
+    t.checked_sub(by).unwrap_or(t)
 }
 
 /// The line a contest bot writes on stderr after each turn: what its search did, the time

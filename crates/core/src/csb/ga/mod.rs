@@ -1,6 +1,6 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
 //! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
-//! a model of the opponent: its pods racing for their checkpoints ([`racer_plan`]). The bot
+//! a model of the opponent: its pods racing for their checkpoints ([`Scenario::against_racer`]). The bot
 //! works from the contest's input lines only, so the binary, the in-process bot and a bundled
 //! submission are the same code.
 //!
@@ -38,7 +38,7 @@ pub use eval::{RunnerBlocker, Weights};
 pub use plan::{face, facing_of, Gene, Plan};
 
 use super::protocol::{self, format_order};
-use super::state::{State, Track, PODS};
+use super::state::{Pod, State, Track, PODS};
 use super::step::{self, Command, Thrust, MAX_THRUST};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
@@ -47,7 +47,6 @@ use crate::geom::{round_to_i32, Vec2};
 use crate::params::ParamError;
 pub use crate::search::Think;
 use crate::search::{crossover_units, shift_units, Ga, Problem, Rng, Settings, Stats};
-use plan::face_by;
 use std::time::Instant;
 
 /// Turns a plan looks ahead.
@@ -142,19 +141,43 @@ impl<'a, E> Scenario<'a, E> {
         other: &Plan,
         params: &'a Params<E>,
     ) -> Scenario<'a, E> {
+        Scenario::against(track, start, me, params, |t, k, _| other[t][k])
+    }
+
+    /// Player `me`'s problem from `start`, against the other player's pods racing for their
+    /// next checkpoints at full thrust, each turning toward its checkpoint less three times its
+    /// speed (its drift): the opponent's model of the contest bot.
+    pub fn against_racer(
+        track: &'a Track,
+        start: State,
+        me: usize,
+        params: &'a Params<E>,
+    ) -> Scenario<'a, E> {
+        Scenario::against(track, start, me, params, |_, _, pod| {
+            racer_gene(track, pod, params)
+        })
+    }
+
+    /// Player `me`'s problem against the other player's pods playing, each turn, the genes
+    /// `gene(turn, pod index, the pod as it goes without ours)`.
+    fn against(
+        track: &'a Track,
+        start: State,
+        me: usize,
+        params: &'a Params<E>,
+        mut gene: impl FnMut(usize, usize, &Pod) -> Gene,
+    ) -> Scenario<'a, E> {
         let (mine, them) = (me * 2, (1 - me) * 2);
-        let mut pods = [start.pods[them], start.pods[them + 1]];
-        let mut facing = pods.map(|p| facing_of(&p));
-        let theirs = std::array::from_fn(|t| {
-            std::array::from_fn(|k| {
-                let (g, pod) = (&other[t][k], &mut pods[k]);
-                let angle = step::turned(track, pod, g.turn.delta);
-                pod.angle = Some(angle);
-                face_by(angle, &mut facing[k], g.turn, g.order(!pod.boost_used))
-            })
-        });
         let mut alone = start;
-        let solo = std::array::from_fn(|t| step::solo(track, &mut alone, 1 - me, &theirs[t]));
+        let mut facing = [0, 1].map(|k| facing_of(&start.pods[them + k]));
+        let mut theirs = [[Command::IDLE; 2]; HORIZON];
+        let solo = std::array::from_fn(|t| {
+            theirs[t] = std::array::from_fn(|k| {
+                let pod = &alone.pods[them + k];
+                gene(t, k, pod).command(track, pod, &mut facing[k], !pod.boost_used)
+            });
+            step::solo(track, &mut alone, 1 - me, &theirs[t])
+        });
         Scenario {
             track,
             start,
@@ -179,9 +202,7 @@ impl<'a, E> Scenario<'a, E> {
         let mut beside = true;
         for ((theirs, solo), genes) in self.theirs.iter().zip(&self.solo).zip(plan) {
             let ours: [Command; 2] = std::array::from_fn(|k| {
-                let g = &genes[k];
-                let angle = step::turned(self.track, &s.pods[mine + k], g.turn.delta);
-                face_by(angle, &mut facing[k], g.turn, g.order(left[k]))
+                genes[k].command(self.track, &s.pods[mine + k], &mut facing[k], left[k])
             });
             if beside {
                 if !step::step_against(self.track, &mut s, self.me, &ours, solo) {
@@ -284,35 +305,16 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
     }
 }
 
-/// The plan of `player`'s pods racing for their next checkpoints at full thrust, each turning
-/// toward its checkpoint less three times its speed (its drift).
-pub fn racer_plan<E>(track: &Track, start: &State, player: usize, params: &Params<E>) -> Plan {
-    let mut s = *start;
-    let mut plan = params.straight();
-    let mine = player * 2;
-    let mut facing = [0, 1].map(|k| facing_of(&s.pods[mine + k]));
-    for turn in plan.iter_mut() {
-        let commands: [Command; 2] = std::array::from_fn(|k| {
-            let pod = s.pods[mine + k];
-            let aim = track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0;
-            let delta = pod.angle.map_or(0.0, |a| {
-                let d = aim.y.atan2(aim.x) - a;
-                (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
-            });
-            let delta = delta.clamp(-step::MAX_ROTATION, step::MAX_ROTATION);
-            let gene = params.gene(0.25 + (delta / step::MAX_ROTATION + 1.0) / 4.0, 0.85);
-            turn[k] = gene;
-            let angle = step::turned(track, &pod, gene.turn.delta);
-            face_by(
-                angle,
-                &mut facing[k],
-                gene.turn,
-                gene.order(!pod.boost_used),
-            )
-        });
-        step::solo(track, &mut s, player, &commands);
-    }
-    plan
+/// The gene of a pod racing for its next checkpoint at full thrust, turning toward the
+/// checkpoint less three times its speed.
+fn racer_gene<E>(track: &Track, pod: &Pod, params: &Params<E>) -> Gene {
+    let aim = track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0;
+    let delta = pod.angle.map_or(0.0, |a| {
+        let d = aim.y.atan2(aim.x) - a;
+        (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
+    });
+    let delta = delta.clamp(-step::MAX_ROTATION, step::MAX_ROTATION);
+    params.gene(0.25 + (delta / step::MAX_ROTATION + 1.0) / 4.0, 0.85)
 }
 
 /// The contest bot: reads the protocol's lines, keeps what they do not say (passes, boosts,
@@ -415,8 +417,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         let [budget] = self.think.phases(first, started, [1.0]);
         // The opponent modelled as racing for its checkpoints: against bots that search, a
         // better guess than its own search with our evaluation (docs/experiments/csb.md).
-        let theirs = racer_plan(&track, &self.state, 1 - seat, params);
-        let mut problem = Scenario::new(&track, self.state, seat, &theirs, params);
+        let mut problem = Scenario::against_racer(&track, self.state, seat, params);
         let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
@@ -518,26 +519,13 @@ mod tests {
             start.pods[k].pos = Vec2::new(x, 5000.0);
             start.pods[k].angle = Some(angle);
         }
-        let plan = racer_plan(&track, &start, 1, &params);
-        assert_eq!(plan[0][0].turn.delta, -step::MAX_ROTATION);
-        assert_eq!(plan[0][1].turn.delta, step::MAX_ROTATION);
-        let mut s = start;
-        let mut facing = [2, 3].map(|k| facing_of(&s.pods[k]));
-        for turn in &plan {
-            let commands: [Command; 2] = std::array::from_fn(|k| {
-                let (gene, pod) = (&turn[k], &s.pods[2 + k]);
-                let angle = step::turned(&track, pod, gene.turn.delta);
-                face_by(
-                    angle,
-                    &mut facing[k],
-                    gene.turn,
-                    gene.order(!pod.boost_used),
-                )
-            });
-            step::solo(&track, &mut s, 1, &commands);
-        }
+        let [first, second] = [2, 3].map(|k| racer_gene(&track, &start.pods[k], &params));
+        assert_eq!(first.turn.delta, -step::MAX_ROTATION);
+        assert_eq!(second.turn.delta, step::MAX_ROTATION);
+        let race = Scenario::against_racer(&track, start, 0, &params);
+        let end = race.solo[HORIZON - 1].end;
         for k in [2, 3] {
-            let (before, after) = (&start.pods[k], &s.pods[k]);
+            let (before, after) = (&start.pods[k], &end[k - 2]);
             let cp = track.checkpoint(1);
             let nearer = before.pos.dist(cp) - after.pos.dist(cp);
             assert!(after.passed == 1 || nearer > 1000.0, "{after:?}");

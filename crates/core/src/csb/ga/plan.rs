@@ -3,8 +3,8 @@
 //! by small rotations rather than a sine and cosine of the whole angle.
 
 use super::{Params, HORIZON};
-use crate::csb::state::Pod;
-use crate::csb::step::{Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
+use crate::csb::state::{Pod, Track};
+use crate::csb::step::{self, Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
 use crate::geom::Vec2;
 use crate::search::Rng;
 
@@ -51,6 +51,20 @@ impl Gene {
         } else {
             self.order
         }
+    }
+
+    /// The gene's command for `pod`: its turn from the pod's facing (`facing`, its unit
+    /// vector, updated) and its thrust for a pod that has (`boost_left`) or has not its BOOST.
+    #[inline(always)]
+    pub(super) fn command(
+        &self,
+        track: &Track,
+        pod: &Pod,
+        facing: &mut Option<Vec2>,
+        boost_left: bool,
+    ) -> Command {
+        let angle = step::turned(track, pod, self.turn.delta);
+        face_by(angle, facing, self.turn, self.order(boost_left))
     }
 }
 
