@@ -102,8 +102,8 @@ impl Think {
                     given += r;
                     Budget::Rollouts(r)
                 }
-                Think::Millis { first: f, later } => {
-                    let ms = if first { f } else { later };
+                Think::Millis { .. } => {
+                    let ms = self.millis(first).unwrap_or(0);
                     before += shares[k];
                     Budget::Until(if last {
                         started + std::time::Duration::from_millis(ms)

@@ -1,8 +1,8 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
 //! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
-//! a model of the opponent: its pods racing for their checkpoints ([`Scenario::against_racer`]). The bot
-//! works from the contest's input lines only, so the binary, the in-process bot and a bundled
-//! submission are the same code.
+//! a model of the opponent: its pods racing for their checkpoints
+//! ([`Scenario::against_racer`]). The bot works from the contest's input lines only, so the
+//! binary, the in-process bot and a bundled submission are the same code.
 //!
 //! A bot of one's own is an [`Evaluation`] and [`GaBot`]: the search, the gene decoding, the
 //! bookkeeping of what the input lines do not say and the contest loop
