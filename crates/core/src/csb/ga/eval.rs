@@ -37,11 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Turns since a player's last pass from which its blocker goes for the opponent pod
-    /// nearest its runner's next checkpoint, to push it off.
-    pub rescue_after: f64,
-    /// Worth of that pod's distance from our runner's checkpoint (up to 2,000), per unit.
-    pub clear: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -61,8 +56,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            rescue_after: f64::INFINITY,
-            clear: 0.5,
             win: 1e8,
         }
     }
@@ -70,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 13] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -82,8 +75,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.rescue_after", self.rescue_after),
-            ("weights.clear", self.clear),
             ("weights.win", self.win),
         ]
     }
@@ -101,8 +92,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.rescue_after" => &mut self.rescue_after,
-            "weights.clear" => &mut self.clear,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -152,8 +141,6 @@ pub struct Roles {
     pub runner: [usize; 2],
     /// Whether each player's blocker races too (see [`Weights::both_race_after`]).
     pub both_race: [bool; 2],
-    /// Whether each player's blocker frees its runner (see [`Weights::rescue_after`]).
-    pub rescue: [bool; 2],
 }
 
 impl Roles {
@@ -172,15 +159,11 @@ impl Roles {
                 _ => leader,
             }
         });
-        let since = [0, 1].map(|p| {
+        let both_race = [0, 1].map(|p| {
             let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
-            s.round as f64 - last as f64
+            s.round as f64 - last as f64 >= w.both_race_after
         });
-        Roles {
-            runner,
-            both_race: since.map(|t| t >= w.both_race_after),
-            rescue: since.map(|t| t >= w.rescue_after),
-        }
+        Roles { runner, both_race }
     }
 
     /// Player `p`'s blocker.
@@ -279,15 +262,6 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     };
     let blocker = if roles.both_race[me] {
         -w.runner * progress(track, b, w)
-    } else if roles.rescue[me] {
-        let cp = track.checkpoint(r.next_checkpoint());
-        let (x, y) = (&s.pods[them * 2], &s.pods[them * 2 + 1]);
-        let jam = if x.pos.dist(cp) <= y.pos.dist(cp) {
-            x
-        } else {
-            y
-        };
-        w.blocker_target * b.pos.dist(jam.pos) - w.clear * jam.pos.dist(cp).min(2_000.0)
     } else {
         w.blocker_target * b.pos.dist(post)
             + w.blocker_runner * b.pos.dist(target.pos)
@@ -319,7 +293,6 @@ mod tests {
         let before = Some(Roles {
             runner: [0, 2],
             both_race: [false; 2],
-            rescue: [false; 2],
         });
         let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");

@@ -84,9 +84,6 @@ pub struct Params<E = RunnerBlocker> {
     pub shield_gene: f64,
     /// Probability mass of the BOOST gene (above `shield_gene`'s).
     pub boost_gene: f64,
-    /// Turns since our last pass from which the opponent's trailing pod is modelled as a
-    /// blocker (ramming our runner when near, else making for its checkpoint).
-    pub block_model_after: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -100,7 +97,6 @@ impl<E: Default> Default for Params<E> {
             },
             shield_gene: 0.0164,
             boost_gene: 0.03,
-            block_model_after: f64::INFINITY,
         }
     }
 }
@@ -159,43 +155,6 @@ impl<'a, E> Scenario<'a, E> {
     ) -> Scenario<'a, E> {
         Scenario::against(track, start, me, params, |_, _, pod| {
             racer_gene(track, pod, params)
-        })
-    }
-
-    /// As [`Scenario::against_racer`], except the other player's trailing pod, which blocks:
-    /// it rams our leading pod (as that pod would go racing) when within 2,500 of it, else
-    /// makes for that pod's next checkpoint.
-    pub fn against_blocker(
-        track: &'a Track,
-        start: State,
-        me: usize,
-        params: &'a Params<E>,
-    ) -> Scenario<'a, E> {
-        const PASS: f64 = 30_000.0;
-        let runner = track.leader(&start, me, PASS);
-        let blocker = track.leader(&start, 1 - me, PASS) ^ 1;
-        let mut ours = start;
-        let mut facing = [0, 1].map(|k| facing_of(&start.pods[me * 2 + k]));
-        let prey: [Pod; HORIZON] = std::array::from_fn(|_| {
-            let at = ours.pods[runner];
-            let commands = [0, 1].map(|k| {
-                let pod = &ours.pods[me * 2 + k];
-                racer_gene(track, pod, params).command(track, pod, &mut facing[k], false)
-            });
-            step::solo(track, &mut ours, me, &commands);
-            at
-        });
-        Scenario::against(track, start, me, params, |t, k, pod| {
-            if (1 - me) * 2 + k != blocker {
-                return racer_gene(track, pod, params);
-            }
-            let prey = &prey[t];
-            let to = if pod.pos.dist(prey.pos) < 2_500.0 {
-                prey.pos + prey.vel - pod.pos
-            } else {
-                track.checkpoint(prey.next_checkpoint()) - pod.pos - pod.vel * 3.0
-            };
-            aim_gene(pod, to, params)
         })
     }
 
@@ -271,7 +230,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             .chain([
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
-                ("block_model_after", self.block_model_after),
             ])
             .chain(self.search.values())
             .collect()
@@ -284,7 +242,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
         match name {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
-            "block_model_after" => self.block_model_after = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -351,15 +308,7 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
 /// The gene of a pod racing for its next checkpoint at full thrust, turning toward the
 /// checkpoint less three times its speed.
 fn racer_gene<E>(track: &Track, pod: &Pod, params: &Params<E>) -> Gene {
-    aim_gene(
-        pod,
-        track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0,
-        params,
-    )
-}
-
-/// The gene of a pod turning as far as it may toward the direction `aim`, at full thrust.
-fn aim_gene<E>(pod: &Pod, aim: Vec2, params: &Params<E>) -> Gene {
+    let aim = track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0;
     let delta = pod.angle.map_or(0.0, |a| {
         let d = aim.y.atan2(aim.x) - a;
         (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
@@ -468,13 +417,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         let [budget] = self.think.phases(first, started, [1.0]);
         // The opponent modelled as racing for its checkpoints: against bots that search, a
         // better guess than its own search with our evaluation (docs/experiments/csb.md).
-        let ours = &self.state.pods[seat * 2..seat * 2 + 2];
-        let since = self.state.round - ours[0].last_pass.max(ours[1].last_pass);
-        let mut problem = if since as f64 >= params.block_model_after {
-            Scenario::against_blocker(&track, self.state, seat, params)
-        } else {
-            Scenario::against_racer(&track, self.state, seat, params)
-        };
+        let mut problem = Scenario::against_racer(&track, self.state, seat, params);
         let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
