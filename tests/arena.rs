@@ -157,6 +157,34 @@ fn an_answer_is_timed_when_it_arrives() {
     }
 }
 
+/// The arena counts a contest bot's search from the report it writes on stderr after each
+/// turn: at a fixed budget, the same rollouts every turn after the first, over the game's turns.
+#[test]
+fn a_bots_search_is_counted_from_its_reports() {
+    let bot = format!("{} --rollouts 300", env!("CARGO_BIN_EXE_csb_bot"));
+    let c = config(&bot, RACER, 2);
+    let out = arena::run(&c, &tmp("search.jsonl"), false, |_| {}).unwrap();
+    for r in &out.results {
+        let seat = r.seats.iter().position(|s| *s == bot).unwrap();
+        let used = r.search[seat];
+        assert_eq!(r.search[1 - seat], arena::SearchUse::default(), "{r:?}");
+        // Every turn after the first, but perhaps the last (read after the game only when
+        // the game is recorded).
+        assert!(r.turns - 2 <= used.turns && used.turns < r.turns, "{r:?}");
+        let per_turn = used.rollouts / used.turns as u64;
+        assert!(
+            per_turn >= 300 && used.rollouts == per_turn * used.turns as u64,
+            "{used:?}"
+        );
+        assert!(used.ms > 0.0, "{used:?}");
+    }
+    let report = arena::search_report(&out.results);
+    assert!(
+        report.starts_with(&format!("search {bot}: ")) && report.lines().count() == 1,
+        "{report}"
+    );
+}
+
 /// What eliminated the seat that `command` sat in, in each of the games.
 fn first_errors(c: &Config, command: &str, name: &str) -> Vec<arena::Elimination> {
     let out = arena::run(c, &tmp(name), false, |_| {}).unwrap();

@@ -187,6 +187,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
         );
     }
     say!(text: arena::time_report(&outcome.results));
+    say!(text: arena::search_report(&outcome.results));
     if let Some(stop) = outcome.sprt_stop {
         say!(
             "stopped early: the SPRT decided after {} games (LLR {:.3}): {}; games already under way were recorded too",
@@ -299,6 +300,7 @@ pub(super) fn merge(
         );
     }
     say!(text: arena::time_report(&unique));
+    say!(text: arena::search_report(&unique));
     if let Some(path) = report {
         write_report(path, &unique, sprt.as_ref(), replays)?;
     }

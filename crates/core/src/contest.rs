@@ -148,6 +148,33 @@ pub fn turn_report(
     )
 }
 
+/// What the tools read back from a [`turn_report`] line: the turn, its search's rollouts and
+/// the milliseconds from its input to its answer, on the bot's clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnReport {
+    /// The turn, 0 first.
+    pub turn: u32,
+    /// Plans the search scored.
+    pub rollouts: u64,
+    /// Milliseconds from the turn's input to its answer, on the bot's clock.
+    pub ms: f64,
+}
+
+impl TurnReport {
+    /// The report in `line`, if it is a [`turn_report`] line.
+    pub fn parse(line: &str) -> Option<TurnReport> {
+        let (turn, rest) = line.strip_prefix("turn ")?.split_once(": ")?;
+        let mut fields = rest.split(", ");
+        let rollouts = fields.next()?.strip_suffix(" rollouts")?;
+        let ms = fields.nth(2)?.strip_suffix(" ms")?;
+        Some(TurnReport {
+            turn: turn.parse().ok()?,
+            rollouts: rollouts.parse().ok()?,
+            ms: ms.parse().ok()?,
+        })
+    }
+}
+
 /// The time the bot's thread has waited for a core, as Linux counts it: the second field of
 /// `/proc/thread-self/schedstat`, nanoseconds runnable but not running. A turn's input may
 /// come while the bot waits for a core; the read returns only when it gets one, and the wait
@@ -410,6 +437,23 @@ mod tests {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
         let mut params = <crate::csb::ga::Params>::default();
         Settings::from_args(&args, 65, &[], &mut params)
+    }
+
+    #[test]
+    fn turn_reports_read_back() {
+        let stats = crate::search::Stats {
+            rollouts: 41_032,
+            generations: 1864,
+            best_score: -250.4,
+        };
+        let started = Instant::now();
+        let line = turn_report(7, &stats, started, Duration::from_micros(500));
+        let report = TurnReport::parse(&line).expect(&line);
+        assert_eq!((report.turn, report.rollouts), (7, 41_032));
+        assert!(report.ms >= 0.0 && report.ms < 1000.0, "{line}");
+        for other in ["turn 7: bad input: x", "turn x: 5 rollouts", "hello", ""] {
+            assert_eq!(TurnReport::parse(other), None, "{other}");
+        }
     }
 
     #[test]

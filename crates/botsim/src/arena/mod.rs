@@ -17,8 +17,8 @@ use crate::stats::{Points, Sprt, Verdict};
 use crate::trace::{self, Trace};
 use botsim_core::bot::{Answer, Game};
 pub use results::{
-    ratings, ratings_report, summarize, time_report, time_use, Cause, Elimination, GameResult,
-    Rating, TimeUse,
+    ratings, ratings_report, search_report, search_use, summarize, time_report, time_use, Cause,
+    Elimination, GameResult, Rating, SearchUse, TimeUse,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -280,11 +280,15 @@ impl Config {
     }
 }
 
-/// A player whose every answer the arena times, from the turn's lines sent to its answer read.
+/// A player whose every answer the arena times, from the turn's lines sent to its answer read,
+/// and whose reports of its search on stderr it counts.
 struct Clocked<G: Game> {
     bot: Box<dyn Player<G>>,
     /// Tenths of a millisecond per turn.
     times: Vec<u32>,
+    search: SearchUse,
+    /// Stderr lines read (to count the reports) and not yet taken for the trace.
+    stderr: Vec<String>,
 }
 
 impl<G: Game> Clocked<G> {
@@ -292,14 +296,23 @@ impl<G: Game> Clocked<G> {
         Clocked {
             bot,
             times: Vec::with_capacity(256),
+            search: SearchUse::default(),
+            stderr: Vec::new(),
         }
     }
-}
 
-impl<G: Game> Clocked<G> {
     fn record(&mut self, took: Duration) {
         let tenths = (took.as_secs_f64() * 1e4).round();
         self.times.push(tenths.min(u32::MAX as f64) as u32);
+    }
+
+    /// Reads what the bot wrote on stderr since the last read, counting its reports.
+    fn read_stderr(&mut self, last: bool) {
+        let lines = self.bot.take_stderr(last);
+        for line in &lines {
+            self.search.count(line);
+        }
+        self.stderr.extend(lines);
     }
 }
 
@@ -316,6 +329,7 @@ impl<G: Game> Player<G> for Clocked<G> {
     }
 
     fn start_turn(&mut self, lines: &[String]) -> bool {
+        self.read_stderr(false);
         self.bot.start_turn(lines)
     }
 
@@ -330,7 +344,8 @@ impl<G: Game> Player<G> for Clocked<G> {
     }
 
     fn take_stderr(&mut self, last: bool) -> Vec<String> {
-        self.bot.take_stderr(last)
+        self.read_stderr(last);
+        std::mem::take(&mut self.stderr)
     }
 }
 
@@ -438,6 +453,7 @@ pub fn play_game_recorded(
         seats: &seats,
         faults: [None, None],
         times: Vec::new(),
+        search: Vec::new(),
     };
     let deal = Deal {
         seed,
@@ -445,7 +461,12 @@ pub fn play_game_recorded(
         record,
     };
     let rec = cfg.game.tools().play_seated(&mut table, deal)?;
-    let Table { faults, times, .. } = table;
+    let Table {
+        faults,
+        times,
+        search,
+        ..
+    } = table;
     // A player that stopped (the arena stopped it, or it exited) lost for that reason, not for
     // the silence it left.
     let errors = rec
@@ -478,6 +499,7 @@ pub fn play_game_recorded(
         reason: rec.reason,
         errors,
         times,
+        search,
     };
     Ok((result, rec.trace))
 }
@@ -492,6 +514,8 @@ struct Table<'a> {
     faults: [Option<Stop>; 2],
     /// Each player's time per turn, in tenths of a millisecond.
     times: Vec<Vec<u32>>,
+    /// Each player's search, as its reports say; empty if neither reported.
+    search: Vec<SearchUse>,
 }
 
 impl<G: Game + 'static> Seat<G> for Table<'_>
@@ -514,6 +538,9 @@ where
         let rec = play([&mut a, &mut b])?;
         self.faults = [a.fault(), b.fault()];
         self.times = vec![a.times, b.times];
+        if a.search.turns + b.search.turns > 0 {
+            self.search = vec![a.search, b.search];
+        }
         Ok(rec)
     }
 }

@@ -3,7 +3,7 @@
 //! player's time use, and every game with a link to its replay. It is made from the results
 //! alone, so a resumed run or shards merged give the same page as one uninterrupted run.
 
-use super::{summarize, time_use, GameResult};
+use super::{search_use, summarize, time_use, GameResult};
 use crate::stats::{verdict_text, Sprt, Summary};
 use std::fmt::Write;
 use std::path::Path;
@@ -185,6 +185,24 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
             t.timeouts
         );
     }
+    let searches = search_use(results);
+    if !searches.is_empty() {
+        page.push_str(
+            "</table><h2>Search</h2><p>From the bots' own reports on stderr, turns after the first.</p>\
+             <table id=\"search\"><tr><th class=\"l\">player</th><th>turns</th><th>rollouts a turn</th>\
+             <th>rollouts per ms</th></tr>",
+        );
+        for (player, u) in &searches {
+            let _ = write!(
+                page,
+                "<tr><td class=\"l\">{}</td><td>{}</td><td>{:.0}</td><td>{:.0}</td></tr>",
+                esc(player),
+                u.turns,
+                u.per_turn(),
+                u.per_ms()
+            );
+        }
+    }
     page.push_str(
         "</table><h2>Games</h2><table id=\"games\"><tr><th>game</th><th>seed</th><th class=\"l\">seat 0</th>\
          <th class=\"l\">seat 1</th><th>scores</th><th>turns</th><th class=\"l\">end</th><th class=\"l\">errors</th>\
@@ -227,6 +245,7 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::SearchUse;
 
     fn result(game: usize, scores: [i32; 2]) -> GameResult {
         let (a, b) = ("<bot a>".to_string(), "bot b".to_string());
@@ -243,6 +262,7 @@ mod tests {
             reason: "score_to_win".to_string(),
             errors: Vec::new(),
             times: vec![vec![9000, 800, 810], vec![9000, 700, 20000]],
+            search: Vec::new(),
         }
     }
 
@@ -257,7 +277,23 @@ mod tests {
             result(4, [3, 2]),
         ];
         let sprt = "elo0=0,elo1=30".parse::<Sprt>().unwrap();
+        assert!(!html(&results, None, None).contains("<h2>Search</h2>"));
+        let mut results = results;
+        // Game 0: bot b (seat 1) reported 2 turns of 40,000 rollouts in 130 ms.
+        let reported = SearchUse {
+            turns: 2,
+            rollouts: 80_000,
+            ms: 130.0,
+        };
+        results[1].search = vec![SearchUse::default(), reported];
         let page = html(&results, Some(&sprt), Some(Path::new("replays")));
+        assert!(
+            page.contains(
+                "<tr><td class=\"l\">bot b</td><td>2</td><td>40000</td><td>615</td></tr>"
+            ),
+            "{page}"
+        );
+        assert!(!page.contains("<td class=\"l\">&lt;bot a&gt;</td><td>0</td>"));
         assert!(page.contains("A: <b>&lt;bot a&gt;</b> against B: <b>bot b</b>"));
         assert!(page.contains("<td>3-0-2</td><td>60.0%</td>"), "{page}");
         // Two complete pairs: two points on each curve (Elo, its two bounds, the LLR).

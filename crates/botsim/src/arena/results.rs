@@ -25,14 +25,51 @@ pub struct GameResult {
     /// of a millisecond, the first turn first. Empty in results written before it was kept.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub times: Vec<Vec<u32>>,
+    /// Each seat's search, from the reports a contest bot writes on stderr after each turn
+    /// (`turn N: R rollouts, ... T ms`); empty where neither seat wrote any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub search: Vec<SearchUse>,
+}
+
+/// A player's search over the turns after the first, as its own reports say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SearchUse {
+    /// Turns after the first with a report.
+    pub turns: u32,
+    /// Rollouts over those turns.
+    pub rollouts: u64,
+    /// Milliseconds over those turns, on the bot's clock (from its input to its answer).
+    pub ms: f64,
+}
+
+impl SearchUse {
+    /// Counts a report line; other lines and the first turn's report are left out.
+    pub fn count(&mut self, line: &str) {
+        match botsim_core::contest::TurnReport::parse(line) {
+            Some(r) if r.turn > 0 => {
+                self.turns += 1;
+                self.rollouts += r.rollouts;
+                self.ms += r.ms;
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds another's counts.
+    pub fn add(&mut self, other: &SearchUse) {
+        self.turns += other.turns;
+        self.rollouts += other.rollouts;
+        self.ms += other.ms;
+    }
 }
 
 impl GameResult {
-    /// The result without its times: what play alone decides, the same in every run of the
+    /// The result without its times and searches: what play alone decides, the same in every run of the
     /// game (times differ from run to run).
     pub fn untimed(&self) -> GameResult {
         GameResult {
             times: Vec::new(),
+            search: Vec::new(),
             ..self.clone()
         }
     }
@@ -258,6 +295,50 @@ pub fn time_report(results: &[GameResult]) -> String {
     out
 }
 
+/// Each player's search over `results`, from its own reports, players in order of first
+/// appearance; players without reports are left out.
+pub fn search_use(results: &[GameResult]) -> Vec<(String, SearchUse)> {
+    let mut players: Vec<(String, SearchUse)> = Vec::new();
+    for r in results.iter().filter(|r| r.search.len() == 2) {
+        for (seat, used) in r.search.iter().enumerate() {
+            match players.iter_mut().find(|p| p.0 == r.seats[seat]) {
+                Some(p) => p.1.add(used),
+                None => players.push((r.seats[seat].clone(), *used)),
+            }
+        }
+    }
+    players.retain(|(_, u)| u.turns > 0);
+    players
+}
+
+impl SearchUse {
+    /// Rollouts a turn.
+    pub fn per_turn(&self) -> f64 {
+        self.rollouts as f64 / f64::from(self.turns.max(1))
+    }
+
+    /// Rollouts per millisecond of the bot's clock.
+    pub fn per_ms(&self) -> f64 {
+        self.rollouts as f64 / self.ms.max(1e-9)
+    }
+}
+
+/// The search lines of the report: each program player's rollouts a turn and per millisecond
+/// in real games, to set beside `botsim bench --search`'s (none if no result has reports).
+pub fn search_report(results: &[GameResult]) -> String {
+    search_use(results)
+        .iter()
+        .map(|(player, u)| {
+            format!(
+                "search {player}: {:.0} rollouts a turn, {:.0} per ms of its clock, over {} turns (its reports)\n",
+                u.per_turn(),
+                u.per_ms(),
+                u.turns
+            )
+        })
+        .collect()
+}
+
 /// One line of a round robin's table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rating {
@@ -345,6 +426,7 @@ mod tests {
             reason: String::new(),
             errors: Vec::new(),
             times: Vec::new(),
+            search: Vec::new(),
         }
     }
 
