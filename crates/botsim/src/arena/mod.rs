@@ -287,16 +287,19 @@ struct Clocked<G: Game> {
     /// Tenths of a millisecond per turn.
     times: Vec<u32>,
     search: SearchUse,
+    /// Whether the game is recorded: then the stderr lines read are kept for the trace.
+    keep_stderr: bool,
     /// Stderr lines read (to count the reports) and not yet taken for the trace.
     stderr: Vec<String>,
 }
 
 impl<G: Game> Clocked<G> {
-    fn new(bot: Box<dyn Player<G>>) -> Clocked<G> {
+    fn new(bot: Box<dyn Player<G>>, keep_stderr: bool) -> Clocked<G> {
         Clocked {
             bot,
             times: Vec::with_capacity(256),
             search: SearchUse::default(),
+            keep_stderr,
             stderr: Vec::new(),
         }
     }
@@ -312,7 +315,9 @@ impl<G: Game> Clocked<G> {
         for line in &lines {
             self.search.count(line);
         }
-        self.stderr.extend(lines);
+        if self.keep_stderr {
+            self.stderr.extend(lines);
+        }
     }
 }
 
@@ -418,18 +423,14 @@ fn seated<G: Game + 'static>(
     seat: usize,
     build: BuildBuiltin<G>,
     log: Option<PathBuf>,
+    record: bool,
 ) -> Result<Clocked<G>, PlayError>
 where
     Process: Player<G>,
 {
     let seed = cfg.seat_seed(index, seat);
-    Ok(Clocked::new(player(
-        seats[seat],
-        build,
-        cfg.limits,
-        log,
-        seed,
-    )?))
+    let bot = player(seats[seat], build, cfg.limits, log, seed)?;
+    Ok(Clocked::new(bot, record))
 }
 
 /// The environment variable our contest bots read their search seed from.
@@ -451,6 +452,7 @@ pub fn play_game_recorded(
         cfg,
         index,
         seats: &seats,
+        record,
         faults: [None, None],
         times: Vec::new(),
         search: Vec::new(),
@@ -510,6 +512,8 @@ struct Table<'a> {
     cfg: &'a Config,
     index: usize,
     seats: &'a [&'a PlayerSpec; 2],
+    /// Whether the game is recorded (its trace kept).
+    record: bool,
     /// Why each player stopped playing (a limit, an exit), if it did.
     faults: [Option<Stop>; 2],
     /// Each player's time per turn, in tenths of a millisecond.
@@ -533,8 +537,8 @@ where
                 .as_ref()
                 .map(|d| d.join(format!("game{index:06}-seat{seat}.stderr")))
         };
-        let mut a = seated(cfg, index, self.seats, 0, build, log(0))?;
-        let mut b = seated(cfg, index, self.seats, 1, build, log(1))?;
+        let mut a = seated(cfg, index, self.seats, 0, build, log(0), self.record)?;
+        let mut b = seated(cfg, index, self.seats, 1, build, log(1), self.record)?;
         let rec = play([&mut a, &mut b])?;
         self.faults = [a.fault(), b.fault()];
         self.times = vec![a.times, b.times];

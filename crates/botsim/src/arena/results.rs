@@ -61,11 +61,21 @@ impl SearchUse {
         self.rollouts += other.rollouts;
         self.ms += other.ms;
     }
+
+    /// Rollouts a turn.
+    pub fn per_turn(&self) -> f64 {
+        self.rollouts as f64 / f64::from(self.turns.max(1))
+    }
+
+    /// Rollouts per millisecond of the bot's clock.
+    pub fn per_ms(&self) -> f64 {
+        self.rollouts as f64 / self.ms.max(1e-9)
+    }
 }
 
 impl GameResult {
-    /// The result without its times and searches: what play alone decides, the same in every run of the
-    /// game (times differ from run to run).
+    /// The result without its times and searches: what play alone decides, the same in every
+    /// run of the game (times differ from run to run).
     pub fn untimed(&self) -> GameResult {
         GameResult {
             times: Vec::new(),
@@ -309,18 +319,6 @@ pub fn search_use(results: &[GameResult]) -> Vec<(String, SearchUse)> {
     }
     players.retain(|(_, u)| u.turns > 0);
     players
-}
-
-impl SearchUse {
-    /// Rollouts a turn.
-    pub fn per_turn(&self) -> f64 {
-        self.rollouts as f64 / f64::from(self.turns.max(1))
-    }
-
-    /// Rollouts per millisecond of the bot's clock.
-    pub fn per_ms(&self) -> f64 {
-        self.rollouts as f64 / self.ms.max(1e-9)
-    }
 }
 
 /// The search lines of the report: each program player's rollouts a turn and per millisecond
