@@ -1,8 +1,8 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
 //! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
-//! a model of the opponent: one pod racing for its checkpoints, the other waiting for our
-//! runner ([`Scenario::against_racer_and_blocker`]). The bot works from the contest's input
-//! lines only, so the binary, the in-process bot and a bundled submission are the same code.
+//! a model of the opponent: its pods racing for their checkpoints
+//! ([`Scenario::against_racer`]). The bot works from the contest's input lines only, so the
+//! binary, the in-process bot and a bundled submission are the same code.
 //!
 //! A bot of one's own is an [`Evaluation`] and [`GaBot`]: the search, the gene decoding, the
 //! bookkeeping of what the input lines do not say and the contest loop
@@ -84,11 +84,6 @@ pub struct Params<E = RunnerBlocker> {
     pub shield_gene: f64,
     /// Probability mass of the BOOST gene (above `shield_gene`'s).
     pub boost_gene: f64,
-    /// EXPERIMENT: turns since our last pass from which the opponent is modelled as a racer
-    /// and a blocker rather than two racers.
-    pub keeper_after: f64,
-    /// EXPERIMENT: the SHIELD gene's mass while the keeper model is on.
-    pub keeper_shield: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -102,8 +97,6 @@ impl<E: Default> Default for Params<E> {
             },
             shield_gene: 0.0164,
             boost_gene: 0.03,
-            keeper_after: 1000.0,
-            keeper_shield: 0.0164,
         }
     }
 }
@@ -153,7 +146,7 @@ impl<'a, E> Scenario<'a, E> {
 
     /// Player `me`'s problem from `start`, against the other player's pods racing for their
     /// next checkpoints at full thrust, each turning toward its checkpoint less three times its
-    /// speed (its drift).
+    /// speed (its drift): the opponent's model of the contest bot.
     pub fn against_racer(
         track: &'a Track,
         start: State,
@@ -162,40 +155,6 @@ impl<'a, E> Scenario<'a, E> {
     ) -> Scenario<'a, E> {
         Scenario::against(track, start, me, params, |_, _, pod| {
             racer_gene(track, pod, params)
-        })
-    }
-
-    /// Player `me`'s problem from `start`, against the contest bot's model of the other
-    /// player: its pod with more progress races for its next checkpoint ([`racer_gene`]); the
-    /// other blocks, making for our leading pod's next checkpoint, or the one after where ours
-    /// gets there first, and easing off as it nears it ([`blocker_gene`]), our leading pod
-    /// taken as racing the same way.
-    pub fn against_racer_and_blocker(
-        track: &'a Track,
-        start: State,
-        me: usize,
-        params: &'a Params<E>,
-    ) -> Scenario<'a, E> {
-        let runner = track.leader(&start, me, LEAD);
-        let blocker = track.leader(&start, 1 - me, LEAD) ^ 1;
-        // Our leading pod turn by turn as it would go racing, with our other pod.
-        let mut ours = start;
-        let mut facing = [0, 1].map(|k| facing_of(&start.pods[me * 2 + k]));
-        let prey: [Pod; HORIZON] = std::array::from_fn(|_| {
-            let at = ours.pods[runner];
-            let commands = [0, 1].map(|k| {
-                let pod = &ours.pods[me * 2 + k];
-                racer_gene(track, pod, params).command(track, pod, &mut facing[k], false)
-            });
-            step::solo(track, &mut ours, me, &commands);
-            at
-        });
-        Scenario::against(track, start, me, params, |t, k, pod| {
-            if (1 - me) * 2 + k == blocker {
-                blocker_gene(track, pod, &prey[t], params)
-            } else {
-                racer_gene(track, pod, params)
-            }
         })
     }
 
@@ -271,8 +230,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             .chain([
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
-                ("keeper_after", self.keeper_after),
-                ("keeper_shield", self.keeper_shield),
             ])
             .chain(self.search.values())
             .collect()
@@ -285,8 +242,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
         match name {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
-            "keeper_after" => self.keeper_after = value,
-            "keeper_shield" => self.keeper_shield = value.clamp(0.0, 0.5),
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -353,33 +308,7 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
 /// The gene of a pod racing for its next checkpoint at full thrust, turning toward the
 /// checkpoint less three times its speed.
 fn racer_gene<E>(track: &Track, pod: &Pod, params: &Params<E>) -> Gene {
-    aim_gene(
-        pod,
-        track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0,
-        params,
-    )
-}
-
-/// Which pod of a player leads, by [`Track::progress`] with a pass worth this much distance.
-const LEAD: f64 = 30_000.0;
-
-/// The gene of a blocker waiting for `prey`: toward `prey`'s next checkpoint if it is nearer to
-/// it than `prey`, else toward the checkpoint after, less three times its speed, at a thrust of
-/// 0.2 times its distance from there up to the maximum (easing off as it comes near).
-fn blocker_gene<E>(track: &Track, pod: &Pod, prey: &Pod, params: &Params<E>) -> Gene {
-    let cp = track.checkpoint(prey.next_checkpoint());
-    let post = if pod.pos.dist(cp) <= prey.pos.dist(cp) {
-        cp
-    } else {
-        eval::after_next(track, prey)
-    };
-    let aim = aim_gene(pod, post - pod.pos - pod.vel * 3.0, params);
-    let power = (0.2 * post.dist(pod.pos)).min(MAX_THRUST as f64);
-    params.gene(aim.rotate, params.thrust_gene(power))
-}
-
-/// The gene of a pod turning as far as it may toward the direction `aim`, at full thrust.
-fn aim_gene<E>(pod: &Pod, aim: Vec2, params: &Params<E>) -> Gene {
+    let aim = track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0;
     let delta = pod.angle.map_or(0.0, |a| {
         let d = aim.y.atan2(aim.x) - a;
         (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
@@ -484,23 +413,13 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         self.state = seen;
         self.seat = Some(seat);
         self.params.eval.start_turn(&track, &self.state, first);
-        let ours = &self.state.pods[seat * 2..seat * 2 + 2];
-        let since = self.state.round as f64 - ours[0].last_pass.max(ours[1].last_pass) as f64;
-        let keeper = since >= self.params.keeper_after;
-        let normal_shield = self.params.shield_gene;
-        if keeper {
-            self.params.shield_gene = self.params.keeper_shield;
-        }
         let params = &self.params;
         let [budget] = self.think.phases(first, started, [1.0]);
-        let mut problem = if keeper {
-            Scenario::against_racer_and_blocker(&track, self.state, seat, params)
-        } else {
-            Scenario::against_racer(&track, self.state, seat, params)
-        };
+        // The opponent modelled as racing for its checkpoints: against bots that search, a
+        // better guess than its own search with our evaluation (docs/experiments/csb.md).
+        let mut problem = Scenario::against_racer(&track, self.state, seat, params);
         let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
-        self.params.shield_gene = normal_shield;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
         let mut orders: [String; 2] = Default::default();
         for k in 0..2 {
@@ -587,17 +506,15 @@ mod tests {
         }
     }
 
-    /// The opponent's model: a racer facing away from its checkpoint turns toward it at the
-    /// full 18 degrees a turn, the right way round; the trailing pod hangs about our leading
-    /// pod's checkpoint, and where ours gets there first, goes on to the checkpoint after; the
-    /// leading pod races there.
+    /// The opponent's model: pods facing away from their checkpoints turn toward them at the
+    /// full 18 degrees a turn, the right way round, and are well on their way by the horizon.
     #[test]
-    fn the_model_races_one_pod_and_waits_with_the_other() {
+    fn the_racer_model_turns_toward_its_checkpoint_and_gets_nearer() {
         let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
         let params = Params::<RunnerBlocker>::default();
-        let mut start = State::new([Vec2::new(1000.0, 1000.0); PODS]);
-        // 3,000 and 4,500 units left of checkpoint 1 at (9000, 5000), facing +y and -y: the
-        // first must turn right (negative), the second left.
+        let mut start = State::new([Vec2::ZERO; PODS]);
+        // Player 1's pods, 3,000 and 4,500 units left of checkpoint 1 at (9000, 5000), facing
+        // +y and -y: the first must turn right (negative), the second left.
         for (k, x, angle) in [(2, 6000.0, 1.5), (3, 4500.0, -1.5)] {
             start.pods[k].pos = Vec2::new(x, 5000.0);
             start.pods[k].angle = Some(angle);
@@ -605,41 +522,13 @@ mod tests {
         let [first, second] = [2, 3].map(|k| racer_gene(&track, &start.pods[k], &params));
         assert_eq!(first.turn.delta, -step::MAX_ROTATION);
         assert_eq!(second.turn.delta, step::MAX_ROTATION);
-        // Their pod 2 leads (it has passed checkpoint 1); pod 3, 2,000 below checkpoint 1
-        // and facing it, is nearer to it than our leading pod 0, 4,000 above.
-        start.pods[2].pass(&track, 1);
-        start.pods[3].pos = Vec2::new(9000.0, 7000.0);
-        start.pods[3].angle = Some(-std::f64::consts::FRAC_PI_2);
-        start.pods[0].pos = Vec2::new(9000.0, 1000.0);
-        let model = Scenario::against_racer_and_blocker(&track, start, 0, &params);
-        let [racer, blocker] = model.solo[HORIZON - 1].end;
-        let cp = track.checkpoint(1);
-        let after = track.checkpoint(2);
-        assert!(
-            start.pods[2].pos.dist(after) - racer.pos.dist(after) > 1000.0,
-            "{racer:?}"
-        );
-        assert!(blocker.pos.dist(cp) < 1000.0, "{blocker:?}");
-        // Ours 500 from checkpoint 1: theirs goes on to the checkpoint after.
-        start.pods[0].pos = Vec2::new(9000.0, 4500.0);
-        start.pods[3].angle = Some(std::f64::consts::PI);
-        let model = Scenario::against_racer_and_blocker(&track, start, 0, &params);
-        let blocker = &model.solo[HORIZON - 1].end[1];
-        assert!(
-            start.pods[3].pos.dist(after) - blocker.pos.dist(after) > 1000.0,
-            "{blocker:?}"
-        );
-    }
-
-    /// A thrust gene made for a power decodes to that power, give or take one.
-    #[test]
-    fn thrust_genes_decode_to_their_power() {
-        let params = Params::<RunnerBlocker>::default();
-        for power in [0u16, 1, 57, 100, 199, 200] {
-            let Thrust::Power(got) = params.order(params.thrust_gene(power as f64)) else {
-                panic!("power {power} decoded to a SHIELD or BOOST");
-            };
-            assert!(got.abs_diff(power) <= 1, "{power}: {got}");
+        let race = Scenario::against_racer(&track, start, 0, &params);
+        let end = race.solo[HORIZON - 1].end;
+        for k in [2, 3] {
+            let (before, after) = (&start.pods[k], &end[k - 2]);
+            let cp = track.checkpoint(1);
+            let nearer = before.pos.dist(cp) - after.pos.dist(cp);
+            assert!(after.passed == 1 || nearer > 1000.0, "{after:?}");
         }
     }
 }

@@ -102,12 +102,6 @@ impl<E> Params<E> {
         Turn { delta, sin, cos }
     }
 
-    /// A thrust gene that decodes to a thrust of `power` (0 to 200), give or take its rounding.
-    pub(super) fn thrust_gene(&self, power: f64) -> f64 {
-        let t = (power / MAX_THRUST as f64 + 0.2) / 1.4;
-        self.shield_gene + t * (1.0 - self.shield_gene - self.boost_gene)
-    }
-
     /// A thrust gene's thrust for a pod that has its BOOST left.
     #[inline]
     pub(super) fn order(&self, thrust: f64) -> Thrust {
