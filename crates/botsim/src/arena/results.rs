@@ -242,27 +242,18 @@ pub struct TimeUse {
 /// Each player's time use over `results`, players in order of first appearance; players of
 /// results without times are left out.
 pub fn time_use(results: &[GameResult]) -> Vec<TimeUse> {
-    let mut players: Vec<(String, Vec<u32>, u32, usize)> = Vec::new();
-    for r in results.iter().filter(|r| r.times.len() == 2) {
-        for (seat, times) in r.times.iter().enumerate() {
-            let k = match players.iter().position(|p| p.0 == r.seats[seat]) {
-                Some(k) => k,
-                None => {
-                    players.push((r.seats[seat].clone(), Vec::new(), 0, 0));
-                    players.len() - 1
-                }
-            };
-            let p = &mut players[k];
-            if let Some((&first, later)) = times.split_first() {
-                p.2 = p.2.max(first);
-                p.1.extend_from_slice(later);
-            }
-            p.3 += r.elimination(seat).is_some_and(|e| e.cause == Cause::Time) as usize;
+    let timed = results.iter().filter(|r| r.times.len() == 2);
+    // Per player: its later turns' times, its first turn's longest, its games lost on time.
+    let players = per_player(timed, |p: &mut (Vec<u32>, u32, usize), r, seat| {
+        if let Some((&first, later)) = r.times[seat].split_first() {
+            p.1 = p.1.max(first);
+            p.0.extend_from_slice(later);
         }
-    }
+        p.2 += r.elimination(seat).is_some_and(|e| e.cause == Cause::Time) as usize;
+    });
     players
         .into_iter()
-        .map(|(player, mut later, first, timeouts)| {
+        .map(|(player, (mut later, first, timeouts))| {
             later.sort_unstable();
             let at = |q: f64| {
                 later
@@ -308,16 +299,33 @@ pub fn time_report(results: &[GameResult]) -> String {
 /// Each player's search over `results`, from its own reports, players in order of first
 /// appearance; players without reports are left out.
 pub fn search_use(results: &[GameResult]) -> Vec<(String, SearchUse)> {
-    let mut players: Vec<(String, SearchUse)> = Vec::new();
-    for r in results.iter().filter(|r| r.search.len() == 2) {
-        for (seat, used) in r.search.iter().enumerate() {
-            match players.iter_mut().find(|p| p.0 == r.seats[seat]) {
-                Some(p) => p.1.add(used),
-                None => players.push((r.seats[seat].clone(), *used)),
-            }
+    let reported = results.iter().filter(|r| r.search.len() == 2);
+    let mut players = per_player(reported, |u: &mut SearchUse, r, seat| {
+        u.add(&r.search[seat])
+    });
+    players.retain(|(_, u)| u.turns > 0);
+    players
+}
+
+/// A value per player gathered over `results`, players in order of first appearance: each
+/// result's two seats are added to their player's value (from its default) by `add`.
+fn per_player<'a, T: Default>(
+    results: impl Iterator<Item = &'a GameResult>,
+    mut add: impl FnMut(&mut T, &GameResult, usize),
+) -> Vec<(String, T)> {
+    let mut players: Vec<(String, T)> = Vec::new();
+    for r in results {
+        for (seat, name) in r.seats.iter().enumerate() {
+            let k = match players.iter().position(|p| &p.0 == name) {
+                Some(k) => k,
+                None => {
+                    players.push((name.clone(), T::default()));
+                    players.len() - 1
+                }
+            };
+            add(&mut players[k].1, r, seat);
         }
     }
-    players.retain(|(_, u)| u.turns > 0);
     players
 }
 
