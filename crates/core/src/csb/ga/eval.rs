@@ -37,10 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Turns since a player's last pass (at the turn's start) from which, if the other player
-    /// passed no earlier, only its own pods' progress and its own timeout count: it times out
-    /// first, so the race and the other player's passes no longer matter, only a pass of its own.
-    pub behind_after: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -60,7 +56,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            behind_after: 1e9,
             win: 1e8,
         }
     }
@@ -68,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 12] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -80,7 +75,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.behind_after", self.behind_after),
             ("weights.win", self.win),
         ]
     }
@@ -98,7 +92,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.behind_after" => &mut self.behind_after,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -148,8 +141,6 @@ pub struct Roles {
     pub runner: [usize; 2],
     /// Whether each player's blocker races too (see [`Weights::both_race_after`]).
     pub both_race: [bool; 2],
-    /// Whether each player counts only its own progress (see [`Weights::behind_after`]).
-    pub behind: [bool; 2],
 }
 
 impl Roles {
@@ -168,15 +159,11 @@ impl Roles {
                 _ => leader,
             }
         });
-        let last = [0, 1].map(|p| s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass));
-        let since = |p: usize| s.round as f64 - last[p] as f64;
-        let both_race = [0, 1].map(|p| since(p) >= w.both_race_after);
-        let behind = [0, 1].map(|p| last[p] <= last[1 - p] && since(p) >= w.behind_after);
-        Roles {
-            runner,
-            both_race,
-            behind,
-        }
+        let both_race = [0, 1].map(|p| {
+            let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
+            s.round as f64 - last as f64 >= w.both_race_after
+        });
+        Roles { runner, both_race }
     }
 
     /// Player `p`'s blocker.
@@ -258,16 +245,10 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
         return w.win;
     }
     let r = &s.pods[roles.runner[me]];
-    let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
-    if roles.behind[me] {
-        let b = &s.pods[roles.blocker(me)];
-        return w.runner * (progress(track, r, w) + progress(track, b, w))
-            - w.runner_facing * runner_facing
-            - w.timeout * overdue(s, me, w.timeout_grace);
-    }
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
     let gap = progress(track, r, w) - their_best;
+    let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
     let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
@@ -312,7 +293,6 @@ mod tests {
         let before = Some(Roles {
             runner: [0, 2],
             both_race: [false; 2],
-            behind: [false; 2],
         });
         let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
@@ -360,42 +340,6 @@ mod tests {
         // 75 turns since the last pass: not yet.
         s.round = 75;
         assert_eq!(Roles::assign(&t, &s, &w, None).both_race, [false, false]);
-    }
-
-    #[test]
-    fn a_player_that_times_out_first_counts_only_its_own_progress() {
-        let t = track();
-        let w = Weights {
-            behind_after: 80.0,
-            ..Weights::default()
-        };
-        let mut s = State::new([Vec2::new(5000.0, 5000.0); PODS]);
-        s.round = 90;
-        s.pods[0].last_pass = 5;
-        s.pods[3].last_pass = 10;
-        let roles = Roles::assign(&t, &s, &w, None);
-        assert_eq!(roles.behind, [true, false], "player 0 passed earlier");
-        let score = |u: &State| evaluate(&t, u, 0, &roles, &w);
-        let base = score(&s);
-        // Their pods' progress and their timeout no longer count for player 0...
-        let mut theirs = s;
-        theirs.pods[2].pos = t.checkpoint(1);
-        theirs.pods[3].last_pass = 89;
-        assert_eq!(score(&theirs), base);
-        // ...but each of its own pods' progress does.
-        for k in 0..2 {
-            let mut ours = s;
-            ours.pods[k].pos = s.pods[k].pos + (t.checkpoint(1) - s.pods[k].pos) * 0.5;
-            assert!(score(&ours) > base + 1000.0, "pod {k}");
-        }
-        // Player 1 passed later: for it the race still counts.
-        assert_ne!(
-            evaluate(&t, &theirs, 1, &roles, &w),
-            evaluate(&t, &s, 1, &roles, &w)
-        );
-        // The same pass turn for both: both count only their own.
-        s.pods[3].last_pass = 5;
-        assert_eq!(Roles::assign(&t, &s, &w, None).behind, [true, true]);
     }
 
     #[test]
