@@ -406,7 +406,7 @@ fn arena_against_racer(bot: &str, name: &str, extra: &[&str]) -> (Output, PathBu
 }
 
 /// On a loaded machine (`arena --load`) the contest loop reports each turn's margin: none on
-/// the first turn, never more than a third of the turn's budget after it.
+/// the first turn, never more than a quarter of the turn's budget after it.
 #[test]
 fn a_contest_bot_reports_its_clock_margin_under_load() {
     let bot = format!("{} --ms 10", env!("CARGO_BIN_EXE_csb_bot"));
