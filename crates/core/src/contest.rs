@@ -242,9 +242,9 @@ impl Lateness {
     /// The share of the largest recent lateness forgotten each turn.
     pub const FORGET: f64 = 0.005;
     /// The largest share of a turn's budget the margin takes: a quarter. A third (CSB
-    /// answering by ~43 ms of its 75 under load) lost as many CSB games on time, to waits of
-    /// 30-80 ms when the host took the virtual cores, and cost FB 39% of its rollouts under
-    /// load (docs/experiments/csb.md).
+    /// answering by ~43 ms of its 75 under load) saved CSB no game on time (2 in 400, against
+    /// 1 with a quarter: waits of 30-80 ms when the host took the virtual cores) and cost FB
+    /// 39% of its rollouts under load (docs/experiments/csb.md).
     pub const MOST: f64 = 0.25;
 
     /// How much sooner than its budget the next turn's search should stop, for a turn budget
