@@ -74,9 +74,11 @@ pub fn contest_main<P, B>(
         // The input came when the read returned, or sooner by the time the bot then waited
         // for a core to read it.
         let started = earlier(Instant::now(), waits.since_last());
-        // On the first turn, the waits for a core so far: the turn's share of waiting is the
-        // first sign of the machine's load.
-        let waited_before = if turn == 0 { CoreWaits::now() } else { None };
+        if turn == 0 {
+            // The first turn's waits for a core count from here: its share of waiting is the
+            // first sign of the machine's load.
+            waits.mark();
+        }
         let mut lines = vec![line];
         loop {
             let missing = B::lines_missing(turn == 0, &lines);
@@ -114,16 +116,15 @@ pub fn contest_main<P, B>(
                 // Both lines in one write, so that they arrive together.
                 let _ = out.write_all(format!("{a}\n{b}\n").as_bytes());
                 let _ = out.flush();
+                let first_waits = (turn == 0).then(|| waits.since_last());
                 waits.mark();
+                let took = started.elapsed();
                 if let Some(ms) = budget_ms {
                     let deadline = Duration::from_millis(ms).saturating_sub(margin);
-                    lateness.observe(started.elapsed().saturating_sub(deadline));
+                    lateness.observe(took.saturating_sub(deadline));
                 }
-                let later_ms = settings.think.millis(false);
-                if let (Some(before), Some(after), Some(ms)) =
-                    (waited_before, waits.at_last_mark, later_ms)
-                {
-                    lateness.guess(after.saturating_sub(before), started.elapsed(), ms);
+                if let (Some(waited), Some(ms)) = (first_waits, settings.think.millis(false)) {
+                    lateness.guess(waited, took, ms);
                 }
             }
             Err(e) => {
