@@ -37,9 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Whether `both_race_after` holds also for a player that passed last (1) or only for one
-    /// that would time out first (0).
-    pub both_race_if_ahead: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -59,7 +56,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            both_race_if_ahead: 1.0,
             win: 1e8,
         }
     }
@@ -67,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 12] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -79,7 +75,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.both_race_if_ahead", self.both_race_if_ahead),
             ("weights.win", self.win),
         ]
     }
@@ -97,7 +92,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.both_race_if_ahead" => &mut self.both_race_if_ahead,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -165,10 +159,9 @@ impl Roles {
                 _ => leader,
             }
         });
-        let last = [0, 1].map(|p| s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass));
         let both_race = [0, 1].map(|p| {
-            s.round as f64 - last[p] as f64 >= w.both_race_after
-                && (w.both_race_if_ahead != 0.0 || last[p] <= last[1 - p])
+            let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
+            s.round as f64 - last as f64 >= w.both_race_after
         });
         Roles { runner, both_race }
     }
