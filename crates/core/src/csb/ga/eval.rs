@@ -37,10 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Our runner's speed toward its next checkpoint while a pod of theirs guards it (within
-    /// 1,500 and nearer to it than our runner): a reward per unit of speed, a run-up to push the
-    /// guard off rather than a wait in front of it.
-    pub runup: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -60,7 +56,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            runup: 0.0,
             win: 1e8,
         }
     }
@@ -68,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 12] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -80,7 +75,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.runup", self.runup),
             ("weights.win", self.win),
         ]
     }
@@ -98,7 +92,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.runup" => &mut self.runup,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -256,22 +249,6 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
     let gap = progress(track, r, w) - their_best;
     let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
-    let runup = if w.runup != 0.0 {
-        let cp = track.checkpoint(r.next_checkpoint());
-        let to = cp - r.pos;
-        let d = to.norm();
-        let guarded = (them * 2..them * 2 + 2).any(|i| {
-            let g = s.pods[i].pos.dist(cp);
-            g < 1_500.0 && g < d
-        });
-        if guarded && d > 0.0 {
-            w.runup * (r.vel.dot(to) / d).max(0.0)
-        } else {
-            0.0
-        }
-    } else {
-        0.0
-    };
 
     let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
@@ -291,7 +268,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
             + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout + runup
+    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout
 }
 
 #[cfg(test)]
