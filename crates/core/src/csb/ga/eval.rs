@@ -37,10 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Within this of our runner's next checkpoint, a pod of theirs nearer to it than our runner
-    /// guards it: the runner faces that checkpoint, not the one after, even when its speed
-    /// would carry it through (0: never).
-    pub guard_radius: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -60,7 +56,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            guard_radius: 0.0,
             win: 1e8,
         }
     }
@@ -68,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 12] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -80,7 +75,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.guard_radius", self.guard_radius),
             ("weights.win", self.win),
         ]
     }
@@ -98,7 +92,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.guard_radius" => &mut self.guard_radius,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -255,14 +248,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
     let gap = progress(track, r, w) - their_best;
-    let cp = track.checkpoint(r.next_checkpoint());
-    let d = r.pos.dist(cp);
-    let guarded = (them * 2..them * 2 + 2).any(|i| {
-        let g = s.pods[i].pos.dist(cp);
-        g < w.guard_radius && g < d
-    });
-    let heading = if guarded { cp } else { heading_target(track, r) };
-    let runner_facing = facing_off(r, heading - r.pos);
+    let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
     let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
