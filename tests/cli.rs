@@ -291,6 +291,12 @@ fn an_ended_bot_leaves_no_zombie_behind() {
     std::fs::remove_file(&log).ok();
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("W-D-L 0-0-6"), "{}", text(&o));
+    // The summary says how the games were lost: the referee refused the garbage line.
+    assert!(
+        text(&o).contains("ends of A's games, by the referee's reason: lost 6 (invalidInput 6)"),
+        "{}",
+        text(&o)
+    );
     let counts: Vec<&str> = counts.lines().collect();
     // The check before the first game, then six games (on a loaded machine the check may end a
     // start before it writes).

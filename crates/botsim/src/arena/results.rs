@@ -222,6 +222,56 @@ pub fn summarize(results: &[GameResult]) -> Summary {
     Summary::new(&games, &pairs)
 }
 
+/// How player A's games ended, by the referee's reason for the end: its wins, draws and
+/// losses, each with its count per reason, most frequent first (a game recorded twice counts
+/// once).
+pub fn ends(results: &[GameResult]) -> [(usize, Vec<(String, usize)>); 3] {
+    let mut by_game: BTreeMap<usize, &GameResult> = BTreeMap::new();
+    for r in results {
+        by_game.insert(r.game, r);
+    }
+    let mut counts: [BTreeMap<&str, usize>; 3] = Default::default();
+    for r in by_game.values() {
+        let outcome = match r.points_a() {
+            p if p > 0.5 => 0,
+            p if p < 0.5 => 2,
+            _ => 1,
+        };
+        *counts[outcome].entry(r.reason.as_str()).or_default() += 1;
+    }
+    counts.map(|c| {
+        let mut reasons: Vec<(String, usize)> =
+            c.into_iter().map(|(k, n)| (k.to_string(), n)).collect();
+        reasons.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        (reasons.iter().map(|r| r.1).sum(), reasons)
+    })
+}
+
+/// The line of the report that says how player A's games ended ([`ends`]): in CSB, for
+/// example, how many it lost by the race (`endReached`) and how many by the checkpoint timeout
+/// (`timeout`). Empty without results.
+pub fn ends_report(results: &[GameResult]) -> String {
+    if results.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = ["won", "drew", "lost"]
+        .iter()
+        .zip(ends(results))
+        .filter(|(_, (n, _))| *n > 0)
+        .map(|(what, (n, reasons))| {
+            let each: Vec<String> = reasons
+                .iter()
+                .map(|(reason, k)| format!("{} {k}", if reason.is_empty() { "?" } else { reason }))
+                .collect();
+            format!("{what} {n} ({})", each.join(", "))
+        })
+        .collect();
+    format!(
+        "ends of A's games, by the referee's reason: {}\n",
+        parts.join("; ")
+    )
+}
+
 /// How long one player took over a set of games, as the referee saw it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimeUse {
@@ -434,6 +484,45 @@ mod tests {
             times: Vec::new(),
             search: Vec::new(),
         }
+    }
+
+    #[test]
+    fn ends_count_a_s_games_by_reason_whatever_the_seat() {
+        let ended = |game, scores, reason: &str| GameResult {
+            reason: reason.to_string(),
+            ..result(
+                game,
+                if game % 2 == 0 { "a" } else { "b" },
+                if game % 2 == 0 { "b" } else { "a" },
+                scores,
+            )
+        };
+        let results = [
+            ended(0, [2, 0], "endReached"),
+            ended(1, [2, 0], "timeout"),
+            ended(2, [0, 2], "timeout"),
+            ended(3, [0, 2], "endReached"),
+            ended(4, [1, 1], "maxRounds"),
+            ended(5, [1, 2], "timeout"),
+            // Game 0 again (a resumed run): counted once.
+            ended(0, [2, 0], "endReached"),
+        ];
+        let [won, drew, lost] = ends(&results);
+        // A is seat 0 in even games, seat 1 in odd ones.
+        let named = |v: &[(&str, usize)]| {
+            v.iter()
+                .map(|&(r, n)| (r.to_string(), n))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(won, (3, named(&[("endReached", 2), ("timeout", 1)])));
+        assert_eq!(drew, (1, named(&[("maxRounds", 1)])));
+        assert_eq!(lost, (2, named(&[("timeout", 2)])));
+        assert_eq!(
+            ends_report(&results),
+            "ends of A's games, by the referee's reason: won 3 (endReached 2, timeout 1); \
+             drew 1 (maxRounds 1); lost 2 (timeout 2)\n"
+        );
+        assert_eq!(ends_report(&[]), "");
     }
 
     #[test]
