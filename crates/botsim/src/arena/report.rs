@@ -1,9 +1,10 @@
 //! The arena's HTML report: one self-contained page (no script, no external file) with player
-//! A's W-D-L, Elo and interval, the Elo and the SPRT's LLR over the games as plots, each
-//! player's time use, and every game with a link to its replay. It is made from the results
-//! alone, so a resumed run or shards merged give the same page as one uninterrupted run.
+//! A's W-D-L, Elo and interval, how its games ended, the Elo and the SPRT's LLR over the games
+//! as plots, each player's time use, and every game with a link to its replay. It is made from
+//! the results alone, so a resumed run or shards merged give the same page as one
+//! uninterrupted run.
 
-use super::{search_use, summarize, time_use, GameResult};
+use super::{ends_report, search_use, summarize, time_use, GameResult};
 use crate::stats::{verdict_text, Sprt, Summary};
 use std::fmt::Write;
 use std::path::Path;
@@ -135,6 +136,11 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
         100.0 * summary.score(),
         summary.elo(),
         summary.pentanomial
+    );
+    let _ = write!(
+        page,
+        "<p id=\"ends\">{}</p>",
+        esc(ends_report(results).trim_end())
     );
     let pairs = by_pair(results);
     let (mut elos, mut los, mut his) = (Vec::new(), Vec::new(), Vec::new());
@@ -296,6 +302,10 @@ mod tests {
         assert!(!page.contains("<td class=\"l\">&lt;bot a&gt;</td><td>0</td>"));
         assert!(page.contains("A: <b>&lt;bot a&gt;</b> against B: <b>bot b</b>"));
         assert!(page.contains("<td>3-0-2</td><td>60.0%</td>"), "{page}");
+        assert!(
+            page.contains("<p id=\"ends\">ends of A's games, by the referee's reason: won 3 (score_to_win 3); lost 2 (score_to_win 2)</p>"),
+            "{page}"
+        );
         // Two complete pairs: two points on each curve (Elo, its two bounds, the LLR).
         let curves: Vec<&str> = page.split("class=\"series\"").skip(1).collect();
         assert_eq!(curves.len(), 4);
