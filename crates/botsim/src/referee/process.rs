@@ -49,6 +49,9 @@ pub struct Process {
     stderr: Arc<Mutex<StderrLines>>,
     /// The thread that reads stdout and stderr.
     reader: JoinHandle<()>,
+    /// The reader has let go of its answers (the program closed its output): known a moment
+    /// before `reader` counts as finished.
+    closed: bool,
 }
 
 /// `word` as one word of a `sh -c` command line (programs are started so): as it is when it
@@ -153,6 +156,7 @@ impl Process {
             turn: 0,
             stderr: lines,
             reader,
+            closed: false,
         })
     }
 
@@ -298,7 +302,12 @@ impl Process {
                     last = read;
                 }
                 // Out of time: what came is the answer (the referee names it short).
-                Ok(_) | Err(RecvTimeoutError::Timeout) | Err(RecvTimeoutError::Disconnected) => {
+                Ok(_) | Err(RecvTimeoutError::Timeout) => {
+                    last = deadline.min(Instant::now());
+                    break;
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.closed = true;
                     last = deadline.min(Instant::now());
                     break;
                 }
@@ -381,7 +390,10 @@ impl Process {
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => return Some(how_it_ended(status)),
-                Ok(None) if self.reader.is_finished() && waited.elapsed() < EXIT_GRACE => {
+                Ok(None)
+                    if (self.closed || self.reader.is_finished())
+                        && waited.elapsed() < EXIT_GRACE =>
+                {
                     std::thread::sleep(Duration::from_millis(1))
                 }
                 _ => return None,
