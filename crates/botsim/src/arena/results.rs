@@ -207,12 +207,15 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<GameResult>, crate::jsonl::
     crate::jsonl::parse(text, origin, "an arena result")
 }
 
+/// Each game of `results` once, by its index (a game recorded twice, as a resumed run may, is
+/// one game).
+fn by_game(results: &[GameResult]) -> BTreeMap<usize, &GameResult> {
+    results.iter().map(|r| (r.game, r)).collect()
+}
+
 /// The statistics of a set of results: player A is the one in seat 0 of even games.
 pub fn summarize(results: &[GameResult]) -> Summary {
-    let mut by_game: BTreeMap<usize, &GameResult> = BTreeMap::new();
-    for r in results {
-        by_game.insert(r.game, r);
-    }
+    let by_game = by_game(results);
     let games: Vec<Points> = by_game.values().map(|r| r.points_a()).collect();
     let pairs: Vec<(Points, Points)> = by_game
         .iter()
@@ -226,12 +229,8 @@ pub fn summarize(results: &[GameResult]) -> Summary {
 /// losses, each with its count per reason, most frequent first (a game recorded twice counts
 /// once).
 pub fn ends(results: &[GameResult]) -> [(usize, Vec<(String, usize)>); 3] {
-    let mut by_game: BTreeMap<usize, &GameResult> = BTreeMap::new();
-    for r in results {
-        by_game.insert(r.game, r);
-    }
     let mut counts: [BTreeMap<&str, usize>; 3] = Default::default();
-    for r in by_game.values() {
+    for r in by_game(results).values() {
         let outcome = match r.points_a() {
             p if p > 0.5 => 0,
             p if p < 0.5 => 2,
