@@ -185,8 +185,6 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
             "{}",
             stats::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
         );
-    }
-    if !round_robin {
         say!(text: arena::ends_report(&outcome.results));
     }
     say!(text: arena::time_report(&outcome.results));

@@ -301,13 +301,10 @@ impl Process {
                     out.push(line);
                     last = read;
                 }
-                // Out of time: what came is the answer (the referee names it short).
-                Ok(_) | Err(RecvTimeoutError::Timeout) => {
-                    last = deadline.min(Instant::now());
-                    break;
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.closed = true;
+                // Out of time, or the program closed its output: what came is the answer (the
+                // referee names it short).
+                late_or_closed => {
+                    self.closed |= matches!(late_or_closed, Err(RecvTimeoutError::Disconnected));
                     last = deadline.min(Instant::now());
                     break;
                 }
