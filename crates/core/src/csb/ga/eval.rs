@@ -37,12 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Turns since our last pass from which, while the opponent passed no earlier (we would
-    /// time out first), a blocker within `detour_radius` of its own next checkpoint races for
-    /// it: a short detour that resets the checkpoint timeout.
-    pub detour_after: f64,
-    /// How near its own next checkpoint a blocker must be for `detour_after`.
-    pub detour_radius: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -62,8 +56,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            detour_after: 1000.0,
-            detour_radius: 2500.0,
             win: 1e8,
         }
     }
@@ -71,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 13] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -83,8 +75,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.detour_after", self.detour_after),
-            ("weights.detour_radius", self.detour_radius),
             ("weights.win", self.win),
         ]
     }
@@ -102,8 +92,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.detour_after" => &mut self.detour_after,
-            "weights.detour_radius" => &mut self.detour_radius,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -171,13 +159,9 @@ impl Roles {
                 _ => leader,
             }
         });
-        let last = [0, 1].map(|p| s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass));
         let both_race = [0, 1].map(|p| {
-            let late = s.round as f64 - last[p] as f64;
-            let b = &s.pods[runner[p] ^ 1];
-            let near = b.pos.dist(track.checkpoint(b.next_checkpoint())) <= w.detour_radius;
-            late >= w.both_race_after
-                || (late >= w.detour_after && last[1 - p] >= last[p] && near)
+            let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
+            s.round as f64 - last as f64 >= w.both_race_after
         });
         Roles { runner, both_race }
     }
