@@ -265,21 +265,24 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
     fn mutate(&self, plan: &mut Plan, rate: f64, rng: &mut Rng) {
         // Which fields change is decided for all of them at once (a random 7-bit lane each,
         // compared in parallel), then only those are visited: a coin flip per field would be
-        // a mispredicted branch per field. Bits 0-11: the genes' rotations; 12-23: thrusts.
+        // a mispredicted branch per field. The low `GENES` bits: the genes' rotations; the
+        // next `GENES`: thrusts.
+        const GENES: usize = HORIZON * 2;
+        const ALL: u64 = (1 << GENES) - 1;
         let threshold = (rate * 128.0).clamp(0.0, 128.0) as u64;
-        let mut chosen = 0u32;
-        for word in 0..3 {
-            chosen |= (lanes_below(rng.next_u64(), threshold) as u32) << (8 * word);
+        let mut chosen = 0u64;
+        for word in 0..(2 * GENES).div_ceil(8) {
+            chosen |= (lanes_below(rng.next_u64(), threshold) as u64) << (8 * word);
         }
         let genes = plan.as_flattened_mut();
-        let mut rotate = chosen & 0xfff;
+        let mut rotate = chosen & ALL;
         while rotate != 0 {
             let g = &mut genes[rotate.trailing_zeros() as usize];
             rotate &= rotate - 1;
             g.rotate = (g.rotate + (rng.unit() - 0.5) * 0.5).clamp(0.0, 1.0);
             g.turn = self.params.turn(g.rotate);
         }
-        let mut thrust = chosen >> 12 & 0xfff;
+        let mut thrust = chosen >> GENES & ALL;
         while thrust != 0 {
             let g = &mut genes[thrust.trailing_zeros() as usize];
             thrust &= thrust - 1;
