@@ -37,9 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Turns since both players' last passes from which the player that passed later (the
-    /// other times out first) blocks with both pods: its runner too goes for their runner.
-    pub all_block_after: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -59,7 +56,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            all_block_after: 1000.0,
             win: 1e8,
         }
     }
@@ -67,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 12] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -79,7 +75,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.all_block_after", self.all_block_after),
             ("weights.win", self.win),
         ]
     }
@@ -97,7 +92,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.all_block_after" => &mut self.all_block_after,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -147,8 +141,6 @@ pub struct Roles {
     pub runner: [usize; 2],
     /// Whether each player's blocker races too (see [`Weights::both_race_after`]).
     pub both_race: [bool; 2],
-    /// Whether each player's runner blocks too (see [`Weights::all_block_after`]).
-    pub all_block: [bool; 2],
 }
 
 impl Roles {
@@ -167,16 +159,11 @@ impl Roles {
                 _ => leader,
             }
         });
-        let last = [0, 1].map(|p| s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass));
-        let late = last.map(|l| s.round as f64 - l as f64);
-        let both_race = late.map(|l| l >= w.both_race_after);
-        let stalemate = late[0].min(late[1]) >= w.all_block_after;
-        let all_block = [0, 1].map(|p| stalemate && last[p] > last[1 - p]);
-        Roles {
-            runner,
-            both_race,
-            all_block,
-        }
+        let both_race = [0, 1].map(|p| {
+            let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
+            s.round as f64 - last as f64 >= w.both_race_after
+        });
+        Roles { runner, both_race }
     }
 
     /// Player `p`'s blocker.
@@ -266,27 +253,21 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
     let their_cp = track.checkpoint(target.next_checkpoint());
-    let blocking = |b: &Pod| {
-        // A blocker nearer the runner's checkpoint than the runner waits there; one that is
-        // behind goes on to the checkpoint after.
-        let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
-            their_cp
-        } else {
-            after_next(track, target)
-        };
-        w.blocker_target * b.pos.dist(post)
-            + w.blocker_runner * b.pos.dist(target.pos)
-            + w.blocker_facing * facing_off(b, target.pos - b.pos)
+    // A blocker nearer the runner's checkpoint than the runner waits there; one that is behind
+    // goes on to the checkpoint after.
+    let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
+        their_cp
+    } else {
+        after_next(track, target)
     };
     let blocker = if roles.both_race[me] {
         -w.runner * progress(track, b, w)
     } else {
-        blocking(b)
+        w.blocker_target * b.pos.dist(post)
+            + w.blocker_runner * b.pos.dist(target.pos)
+            + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    if roles.all_block[me] {
-        return -w.runner * their_best - blocking(r) - blocker - w.timeout * timeout;
-    }
     w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout
 }
 
@@ -312,7 +293,6 @@ mod tests {
         let before = Some(Roles {
             runner: [0, 2],
             both_race: [false; 2],
-            all_block: [false; 2],
         });
         let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
