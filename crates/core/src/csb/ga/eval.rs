@@ -37,9 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// 1: a blocker behind the opponent runner goes on to the checkpoint after its next; 0: it
-    /// always goes for the runner's next checkpoint.
-    pub post_after_next: f64,
     /// Winning or losing the race.
     pub win: f64,
 }
@@ -59,7 +56,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            post_after_next: 1.0,
             win: 1e8,
         }
     }
@@ -67,7 +63,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 12] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -79,7 +75,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.post_after_next", self.post_after_next),
             ("weights.win", self.win),
         ]
     }
@@ -97,7 +92,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.post_after_next" => &mut self.post_after_next,
             "weights.win" => &mut self.win,
             _ => return false,
         };
@@ -261,7 +255,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let their_cp = track.checkpoint(target.next_checkpoint());
     // A blocker nearer the runner's checkpoint than the runner waits there; one that is behind
     // goes on to the checkpoint after.
-    let post = if w.post_after_next < 0.5 || b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
+    let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
         their_cp
     } else {
         after_next(track, target)
