@@ -269,6 +269,8 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
         // next `GENES`: thrusts.
         const GENES: usize = HORIZON * 2;
         const ALL: u64 = (1 << GENES) - 1;
+        // Every field's lane fits the 64-bit mask (a horizon of at most 16 turns).
+        const _: () = assert!(2 * GENES <= 64);
         let threshold = (rate * 128.0).clamp(0.0, 128.0) as u64;
         let mut chosen = 0u64;
         for word in 0..(2 * GENES).div_ceil(8) {
