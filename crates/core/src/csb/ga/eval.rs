@@ -132,6 +132,11 @@ impl super::Evaluation for RunnerBlocker {
     fn set_weight(&mut self, name: &str, value: f64) -> bool {
         self.weights.set(name, value)
     }
+
+    fn guard(&self, me: usize) -> Option<(usize, usize)> {
+        let roles = self.roles?;
+        (!roles.both_race[me]).then(|| (roles.blocker(me) - me * 2, roles.runner[1 - me]))
+    }
 }
 
 /// Which pod of each player is its runner; the other is its blocker.

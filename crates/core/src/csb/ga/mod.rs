@@ -71,6 +71,12 @@ pub trait Evaluation {
     fn set_weight(&mut self, _name: &str, _value: f64) -> bool {
         false
     }
+    /// Player `me`'s guard this turn, if it has one: which of its pods (0 or 1) and the pod
+    /// (0 to 3) it guards against. The search then tries a plan that steers the guard at that
+    /// pod ([`Params::guard_seed`]).
+    fn guard(&self, _me: usize) -> Option<(usize, usize)> {
+        None
+    }
 }
 
 /// The bot's parameters: evaluation, search, and gene decoding.
@@ -84,6 +90,10 @@ pub struct Params<E = RunnerBlocker> {
     pub shield_gene: f64,
     /// Probability mass of the BOOST gene (above `shield_gene`'s).
     pub boost_gene: f64,
+    /// Whether each turn's search also tries last turn's best plan with the guard
+    /// ([`Evaluation::guard`]) steered at its prey's next position when near it, else at the
+    /// prey's next checkpoint.
+    pub guard_seed: bool,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -97,6 +107,7 @@ impl<E: Default> Default for Params<E> {
             },
             shield_gene: 0.0164,
             boost_gene: 0.03,
+            guard_seed: false,
         }
     }
 }
@@ -230,6 +241,7 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             .chain([
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
+                ("guard_seed", f64::from(u8::from(self.guard_seed))),
             ])
             .chain(self.search.values())
             .collect()
@@ -242,6 +254,7 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
         match name {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
+            "guard_seed" => self.guard_seed = value != 0.0,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -308,18 +321,58 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
         let end = self.rollout(plan);
         self.params.eval.score(self.track, &end, self.me)
     }
+
+    fn seed(&self, best: &Plan) -> Option<Plan> {
+        if !self.params.guard_seed {
+            return None;
+        }
+        let (k, prey) = self.params.eval.guard(self.me)?;
+        let them = (1 - self.me) * 2;
+        let mut plan = *best;
+        // The guard as it goes alone at full thrust (collisions left to the rollouts).
+        let mut guard = self.start.pods[self.me * 2 + k];
+        for (t, genes) in plan.iter_mut().enumerate() {
+            let target = if t == 0 {
+                &self.start.pods[prey]
+            } else {
+                &self.solo[t - 1].end[prey - them]
+            };
+            let aim = if guard.pos.dist(target.pos) < GUARD_REACH {
+                target.pos + target.vel
+            } else {
+                self.track.checkpoint(target.next_checkpoint())
+            };
+            genes[k] = gene_toward(&guard, aim - guard.pos, self.params);
+            let angle = step::turned(self.track, &guard, genes[k].turn.delta);
+            let (sin, cos) = angle.sin_cos();
+            guard.angle = Some(angle);
+            guard.vel = guard.vel + Vec2::new(cos, sin) * MAX_THRUST as f64;
+            guard.pos = guard.pos + guard.vel;
+            guard.vel = guard.vel * step::FRICTION_KEEP;
+        }
+        Some(plan)
+    }
+}
+
+/// Within this distance of its prey a seeded guard aims at the prey's next position.
+const GUARD_REACH: f64 = 2_500.0;
+
+/// The gene of a pod turning toward the direction `to` (as far as a turn allows) at full
+/// thrust.
+fn gene_toward<E>(pod: &Pod, to: Vec2, params: &Params<E>) -> Gene {
+    let delta = pod.angle.map_or(0.0, |a| {
+        let d = to.y.atan2(to.x) - a;
+        (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
+    });
+    let delta = delta.clamp(-step::MAX_ROTATION, step::MAX_ROTATION);
+    params.gene(0.25 + (delta / step::MAX_ROTATION + 1.0) / 4.0, 0.85)
 }
 
 /// The gene of a pod racing for its next checkpoint at full thrust, turning toward the
 /// checkpoint less three times its speed.
 fn racer_gene<E>(track: &Track, pod: &Pod, params: &Params<E>) -> Gene {
     let aim = track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0;
-    let delta = pod.angle.map_or(0.0, |a| {
-        let d = aim.y.atan2(aim.x) - a;
-        (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
-    });
-    let delta = delta.clamp(-step::MAX_ROTATION, step::MAX_ROTATION);
-    params.gene(0.25 + (delta / step::MAX_ROTATION + 1.0) / 4.0, 0.85)
+    gene_toward(pod, aim, params)
 }
 
 /// The contest bot: reads the protocol's lines, keeps what they do not say (passes, boosts,
