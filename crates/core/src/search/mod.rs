@@ -25,11 +25,6 @@ pub trait Problem {
     fn shift(&self, genome: &Self::Genome, rng: &mut Rng) -> Self::Genome;
     /// The plan's score (higher is better): one rollout.
     fn evaluate(&mut self, genome: &Self::Genome) -> f64;
-    /// A hand-made plan to try this turn, made from the best plan of last turn (shifted):
-    /// it takes the place of the worst plan of the turn's first population. None by default.
-    fn seed(&self, _best: &Self::Genome) -> Option<Self::Genome> {
-        None
-    }
 }
 
 /// A child of two plans of units' orders (`[[order; units]; turns]`): each unit (pod, wizard)
@@ -264,18 +259,12 @@ impl<G: Copy> Ga<G> {
         self.evolve(problem, budget, rng)
     }
 
-    /// A turn's first population: last turn's shifted by a turn (with the problem's seed in
-    /// place of the worst), or random plans.
+    /// A turn's first population: last turn's shifted by a turn, or random plans.
     fn start<P: Problem<Genome = G>>(&mut self, problem: &mut P, rng: &mut Rng) {
         let n = self.settings.population;
         if self.genomes.len() == n {
             for g in &mut self.genomes {
                 *g = problem.shift(g, rng);
-            }
-            if let (Some(&best), Some(&worst)) = (self.order.first(), self.order.last()) {
-                if let Some(seed) = problem.seed(&self.genomes[best]) {
-                    self.genomes[worst] = seed;
-                }
             }
         } else {
             self.genomes.clear();

@@ -39,9 +39,6 @@ pub struct Weights {
     pub both_race_after: f64,
     /// Winning or losing the race.
     pub win: f64,
-    /// Our runner's way to its next checkpoint goes around a pod of theirs that lies between,
-    /// less than this from the straight line: its progress counts the longer way (0: off).
-    pub around: f64,
 }
 
 impl Default for Weights {
@@ -60,14 +57,13 @@ impl Default for Weights {
             role_switch: 3_000.0,
             both_race_after: 80.0,
             win: 1e8,
-            around: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 12] {
+    pub fn values(&self) -> [(&'static str, f64); 11] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -80,7 +76,6 @@ impl Weights {
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
             ("weights.win", self.win),
-            ("weights.around", self.around),
         ]
     }
 
@@ -98,7 +93,6 @@ impl Weights {
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
             "weights.win" => &mut self.win,
-            "weights.around" => &mut self.around,
             _ => return false,
         };
         *slot = value;
@@ -137,11 +131,6 @@ impl super::Evaluation for RunnerBlocker {
 
     fn set_weight(&mut self, name: &str, value: f64) -> bool {
         self.weights.set(name, value)
-    }
-
-    fn guard(&self, me: usize) -> Option<(usize, usize)> {
-        let roles = self.roles?;
-        (!roles.both_race[me]).then(|| (roles.blocker(me) - me * 2, roles.runner[1 - me]))
     }
 }
 
@@ -244,33 +233,6 @@ fn overdue(s: &State, p: usize, grace: f64) -> f64 {
     late * late
 }
 
-/// How much longer `r`'s way to its next checkpoint is around the pods `others` that lie
-/// between, less than `radius` from the straight line: by a point `radius` beside the pod, on
-/// the line's other side (the longest of the detours).
-#[inline]
-fn detour(track: &Track, r: &Pod, others: &[Pod], radius: f64) -> f64 {
-    let cp = track.checkpoint(r.next_checkpoint());
-    let to = cp - r.pos;
-    let len = to.norm();
-    if len < 1.0 {
-        return 0.0;
-    }
-    let (unit, normal) = (to * (1.0 / len), Vec2::new(-to.y, to.x) * (1.0 / len));
-    let mut longest = 0.0f64;
-    for g in others {
-        let rel = g.pos - r.pos;
-        let along = rel.dot(unit);
-        let off = rel.dot(normal);
-        if along <= 0.0 || along >= len || off.abs() >= radius {
-            continue;
-        }
-        let side = if off > 0.0 { -1.0 } else { 1.0 };
-        let beside = r.pos + unit * along + normal * (side * (radius - off.abs()));
-        longest = longest.max(r.pos.dist(beside) + beside.dist(cp) - len);
-    }
-    longest
-}
-
 /// The evaluation of `s` for player `me`, with the turn's `roles`: higher is better.
 pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights) -> f64 {
     let them = 1 - me;
@@ -285,10 +247,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let r = &s.pods[roles.runner[me]];
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
-    let mut gap = progress(track, r, w) - their_best;
-    if w.around > 0.0 {
-        gap -= detour(track, r, &s.pods[them * 2..them * 2 + 2], w.around);
-    }
+    let gap = progress(track, r, w) - their_best;
     let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
     let target = &s.pods[roles.runner[them]];

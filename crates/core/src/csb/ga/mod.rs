@@ -71,12 +71,6 @@ pub trait Evaluation {
     fn set_weight(&mut self, _name: &str, _value: f64) -> bool {
         false
     }
-    /// Player `me`'s guard this turn, if it has one: which of its pods (0 or 1) and the pod
-    /// (0 to 3) it guards against. The search then tries a plan that steers the guard at that
-    /// pod ([`Params::guard_seed`]).
-    fn guard(&self, _me: usize) -> Option<(usize, usize)> {
-        None
-    }
 }
 
 /// The bot's parameters: evaluation, search, and gene decoding.
@@ -90,14 +84,6 @@ pub struct Params<E = RunnerBlocker> {
     pub shield_gene: f64,
     /// Probability mass of the BOOST gene (above `shield_gene`'s).
     pub boost_gene: f64,
-    /// Whether each turn's search also tries last turn's best plan with the guard
-    /// ([`Evaluation::guard`]) steered at its prey's next position when near it, else at the
-    /// prey's next checkpoint.
-    pub guard_seed: bool,
-    /// Whether our guard's ([`Evaluation::guard`]) rotation genes steer it off its aim (its
-    /// prey's next position when near it, else the prey's next checkpoint) rather than off its
-    /// facing.
-    pub guard_aim: bool,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -111,8 +97,6 @@ impl<E: Default> Default for Params<E> {
             },
             shield_gene: 0.0164,
             boost_gene: 0.03,
-            guard_seed: false,
-            guard_aim: false,
         }
     }
 }
@@ -145,19 +129,10 @@ pub struct Scenario<'a, E = RunnerBlocker> {
     solo: [step::Solo; HORIZON],
     /// Our pods' facings at the start, as unit vectors.
     facing: [Option<Vec2>; 2],
-    /// Our guard steered off its aim (see [`Params::guard_aim`]) and its prey.
-    aimed: Option<(usize, usize)>,
     params: &'a Params<E>,
 }
 
-impl<E: Evaluation> Params<E> {
-    /// Player `me`'s guard (0 or 1) and its prey (0 to 3), if its genes steer it off its aim.
-    fn aimed_guard(&self, me: usize) -> Option<(usize, usize)> {
-        self.guard_aim.then(|| self.eval.guard(me)).flatten()
-    }
-}
-
-impl<'a, E: Evaluation> Scenario<'a, E> {
+impl<'a, E> Scenario<'a, E> {
     /// Player `me`'s problem from `start`, against the other player's `other` plan.
     pub fn new(
         track: &'a Track,
@@ -210,7 +185,6 @@ impl<'a, E: Evaluation> Scenario<'a, E> {
             theirs,
             solo,
             facing: [0, 1].map(|k| facing_of(&start.pods[mine + k])),
-            aimed: params.aimed_guard(me),
             params,
         }
     }
@@ -228,17 +202,7 @@ impl<'a, E: Evaluation> Scenario<'a, E> {
         let mut beside = true;
         for ((theirs, solo), genes) in self.theirs.iter().zip(&self.solo).zip(plan) {
             let ours: [Command; 2] = std::array::from_fn(|k| {
-                let pod = &s.pods[mine + k];
-                match self.aimed {
-                    Some((g, prey)) if g == k => genes[k].guard_command(
-                        self.track,
-                        pod,
-                        &mut facing[k],
-                        &s.pods[prey],
-                        left[k],
-                    ),
-                    _ => genes[k].command(self.track, pod, &mut facing[k], left[k]),
-                }
+                genes[k].command(self.track, &s.pods[mine + k], &mut facing[k], left[k])
             });
             if beside {
                 if !step::step_against(self.track, &mut s, self.me, &ours, solo) {
@@ -266,8 +230,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             .chain([
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
-                ("guard_seed", f64::from(u8::from(self.guard_seed))),
-                ("guard_aim", f64::from(u8::from(self.guard_aim))),
             ])
             .chain(self.search.values())
             .collect()
@@ -280,8 +242,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
         match name {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
-            "guard_seed" => self.guard_seed = value != 0.0,
-            "guard_aim" => self.guard_aim = value != 0.0,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -348,58 +308,18 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
         let end = self.rollout(plan);
         self.params.eval.score(self.track, &end, self.me)
     }
-
-    fn seed(&self, best: &Plan) -> Option<Plan> {
-        if !self.params.guard_seed {
-            return None;
-        }
-        let (k, prey) = self.params.eval.guard(self.me)?;
-        let them = (1 - self.me) * 2;
-        let mut plan = *best;
-        // The guard as it goes alone at full thrust (collisions left to the rollouts).
-        let mut guard = self.start.pods[self.me * 2 + k];
-        for (t, genes) in plan.iter_mut().enumerate() {
-            let target = if t == 0 {
-                &self.start.pods[prey]
-            } else {
-                &self.solo[t - 1].end[prey - them]
-            };
-            let aim = if guard.pos.dist(target.pos) < GUARD_REACH {
-                target.pos + target.vel
-            } else {
-                self.track.checkpoint(target.next_checkpoint())
-            };
-            genes[k] = gene_toward(&guard, aim - guard.pos, self.params);
-            let angle = step::turned(self.track, &guard, genes[k].turn.delta);
-            let (sin, cos) = angle.sin_cos();
-            guard.angle = Some(angle);
-            guard.vel = guard.vel + Vec2::new(cos, sin) * MAX_THRUST as f64;
-            guard.pos = guard.pos + guard.vel;
-            guard.vel = guard.vel * step::FRICTION_KEEP;
-        }
-        Some(plan)
-    }
-}
-
-/// Within this distance of its prey a seeded guard aims at the prey's next position.
-const GUARD_REACH: f64 = 2_500.0;
-
-/// The gene of a pod turning toward the direction `to` (as far as a turn allows) at full
-/// thrust.
-fn gene_toward<E>(pod: &Pod, to: Vec2, params: &Params<E>) -> Gene {
-    let delta = pod.angle.map_or(0.0, |a| {
-        let d = to.y.atan2(to.x) - a;
-        (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
-    });
-    let delta = delta.clamp(-step::MAX_ROTATION, step::MAX_ROTATION);
-    params.gene(0.25 + (delta / step::MAX_ROTATION + 1.0) / 4.0, 0.85)
 }
 
 /// The gene of a pod racing for its next checkpoint at full thrust, turning toward the
 /// checkpoint less three times its speed.
 fn racer_gene<E>(track: &Track, pod: &Pod, params: &Params<E>) -> Gene {
     let aim = track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0;
-    gene_toward(pod, aim, params)
+    let delta = pod.angle.map_or(0.0, |a| {
+        let d = aim.y.atan2(aim.x) - a;
+        (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
+    });
+    let delta = delta.clamp(-step::MAX_ROTATION, step::MAX_ROTATION);
+    params.gene(0.25 + (delta / step::MAX_ROTATION + 1.0) / 4.0, 0.85)
 }
 
 /// The contest bot: reads the protocol's lines, keeps what they do not say (passes, boosts,
@@ -436,21 +356,10 @@ impl<E> GaBot<E> {
         }
     }
 
-    /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust;
-    /// `prey` the pod it guards if its gene steers it off its aim.
-    fn order(
-        &self,
-        track: &Track,
-        i: usize,
-        gene: &Gene,
-        prey: Option<usize>,
-    ) -> (i32, i32, Thrust) {
+    /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
+    fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
         let pod = &self.state.pods[i];
-        let delta = match (prey, facing_of(pod)) {
-            (Some(prey), Some(f)) => gene.guard_delta(track, pod, f, &self.state.pods[prey]),
-            _ => gene.turn.delta,
-        };
-        let heading = step::turned(track, pod, delta);
+        let heading = step::turned(track, pod, gene.turn.delta);
         let x = pod.pos.x + heading.cos() * 10_000.0;
         let y = pod.pos.y + heading.sin() * 10_000.0;
         let thrust = gene.order(!pod.boost_used);
@@ -520,11 +429,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         let mut orders: [String; 2] = Default::default();
         for k in 0..2 {
             let i = seat * 2 + k;
-            let prey = self
-                .params
-                .aimed_guard(seat)
-                .and_then(|(g, prey)| (g == k).then_some(prey));
-            let (x, y, thrust) = self.order(&track, i, &plan[0][k], prey);
+            let (x, y, thrust) = self.order(&track, i, &plan[0][k]);
             orders[k] = format_order(x, y, thrust);
             let pod = &mut self.state.pods[i];
             if let Some(a) = step::rotate_toward(pod.angle, pod.pos, x, y) {
@@ -630,38 +535,5 @@ mod tests {
             let nearer = before.pos.dist(cp) - after.pos.dist(cp);
             assert!(after.passed == 1 || nearer > 1000.0, "{after:?}");
         }
-    }
-
-    /// A guard's gene steers off its aim: with a middle rotation gene it turns toward its
-    /// prey's next position when near it (exactly, within the turn's 18 degrees), else toward
-    /// the prey's next checkpoint; a full-left gene aims 18 degrees left of that.
-    #[test]
-    fn a_guard_gene_steers_off_its_prey() {
-        let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
-        let params = Params::<RunnerBlocker>::default();
-        let mut guard = Pod::at(Vec2::new(5000.0, 5000.0));
-        guard.angle = Some(0.0);
-        let east = Vec2::new(1.0, 0.0);
-        let mut prey = Pod::at(Vec2::new(6000.0, 5000.0));
-        // Next position 10 degrees left of the guard's facing (+y is left of +x).
-        let a = 10f64.to_radians();
-        prey.vel = Vec2::new(1500.0 * a.cos(), 1500.0 * a.sin()) - Vec2::new(1000.0, 0.0);
-        let middle = params.gene(0.5, 0.85);
-        assert!((middle.guard_delta(&track, &guard, east, &prey) - a).abs() < 1e-5);
-        let left = params.gene(1.0, 0.85);
-        assert_eq!(
-            left.guard_delta(&track, &guard, east, &prey),
-            step::MAX_ROTATION
-        );
-        let right = params.gene(0.0, 0.85);
-        let off = right.guard_delta(&track, &guard, east, &prey);
-        assert!((off - (a - step::MAX_ROTATION)).abs() < 1e-5, "{off}");
-        // Out of reach: toward the prey's next checkpoint, (9000, 5000): straight ahead.
-        prey.pos = Vec2::new(1000.0, 9000.0);
-        assert!(middle.guard_delta(&track, &guard, east, &prey).abs() < 1e-12);
-        // Behind the guard: the full turn.
-        let behind = Pod::at(Vec2::new(4000.0, 5100.0));
-        let d = middle.guard_delta(&track, &guard, east, &behind);
-        assert_eq!(d, step::MAX_ROTATION);
     }
 }

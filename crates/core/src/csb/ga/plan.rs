@@ -2,7 +2,7 @@
 //! thrust that may be a SHIELD or a BOOST), decoded when it changes, and the pod's facing kept
 //! by small rotations rather than a sine and cosine of the whole angle.
 
-use super::{Params, GUARD_REACH, HORIZON};
+use super::{Params, HORIZON};
 use crate::csb::state::{Pod, Track};
 use crate::csb::step::{self, Command, Steer, Thrust, MAX_ROTATION, MAX_THRUST};
 use crate::geom::Vec2;
@@ -65,54 +65,6 @@ impl Gene {
     ) -> Command {
         let angle = step::turned(track, pod, self.turn.delta);
         face_by(angle, facing, self.turn, self.order(boost_left))
-    }
-
-    /// The turn of a guard facing `facing` whose gene steers it off its aim (rather than off
-    /// its facing): its prey's next position when within [`GUARD_REACH`] of it, else the prey's
-    /// next checkpoint, turned by the gene's rotation; as far toward that as a turn allows.
-    #[inline(always)]
-    pub(super) fn guard_delta(&self, track: &Track, guard: &Pod, facing: Vec2, prey: &Pod) -> f64 {
-        let near = (guard.pos - prey.pos).norm2() < GUARD_REACH * GUARD_REACH;
-        let aim = if near {
-            prey.pos + prey.vel
-        } else {
-            track.checkpoint(prey.next_checkpoint())
-        } - guard.pos;
-        let (sin, cos) = (self.turn.sin, self.turn.cos);
-        let aim = Vec2::new(aim.x * cos - aim.y * sin, aim.y * cos + aim.x * sin);
-        let cross = facing.x * aim.y - facing.y * aim.x;
-        let dot = facing.dot(aim);
-        // tan(18 degrees): beyond it the turn is the largest.
-        const TAN_MAX: f64 = 0.324_919_696_232_906_3;
-        if dot > 0.0 && cross.abs() <= dot * TAN_MAX {
-            // atan of at most tan(18 degrees), within 4e-6.
-            let x = cross / dot;
-            let x2 = x * x;
-            x * (1.0 - x2 * (1.0 / 3.0 - x2 * (1.0 / 5.0 - x2 / 7.0)))
-        } else {
-            MAX_ROTATION.copysign(cross)
-        }
-    }
-
-    /// [`Gene::command`] for a guard ([`Gene::guard_delta`]); as `command` for a pod that
-    /// faces nowhere yet.
-    #[inline(always)]
-    pub(super) fn guard_command(
-        &self,
-        track: &Track,
-        guard: &Pod,
-        facing: &mut Option<Vec2>,
-        prey: &Pod,
-        boost_left: bool,
-    ) -> Command {
-        match *facing {
-            Some(f) => {
-                let delta = self.guard_delta(track, guard, f, prey);
-                let angle = step::turned(track, guard, delta);
-                face(angle, facing, delta, self.order(boost_left))
-            }
-            None => self.command(track, guard, facing, boost_left),
-        }
     }
 }
 
