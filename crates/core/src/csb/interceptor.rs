@@ -132,7 +132,7 @@ mod tests {
 
     #[test]
     fn the_blocker_heads_in_front_of_the_opponent_leader() {
-        let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
+        let track = Track::triangle();
         let mut state = State::new([Vec2::ZERO; PODS]);
         state.pods[0].pos = Vec2::new(8000.0, 4000.0); // our leader
         state.pods[1].pos = Vec2::new(12000.0, 4000.0); // our blocker, beyond their checkpoint

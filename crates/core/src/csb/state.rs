@@ -53,6 +53,14 @@ impl std::fmt::Display for TrackError {
 
 impl std::error::Error for TrackError {}
 
+#[cfg(test)]
+impl Track {
+    /// The unit tests' track: three checkpoints in a triangle, three laps.
+    pub(crate) fn triangle() -> Track {
+        Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap()
+    }
+}
+
 impl Track {
     /// A track over `checkpoints` (2 to 8 of them, integer coordinates).
     pub fn new(checkpoints: &[(i32, i32)], laps: u8) -> Result<Track, TrackError> {

@@ -276,13 +276,9 @@ mod tests {
     use super::*;
     use crate::csb::state::PODS;
 
-    fn track() -> Track {
-        Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap()
-    }
-
     #[test]
     fn roles_stick_until_the_other_pod_leads_clearly() {
-        let t = track();
+        let t = Track::triangle();
         let w = Weights::default();
         let mut s = State::new([Vec2::new(1000.0, 1000.0); PODS]);
         // Player 0: pod 1 a little nearer its checkpoint than pod 0.
@@ -304,7 +300,7 @@ mod tests {
 
     #[test]
     fn a_runner_coasting_through_its_checkpoint_faces_the_next() {
-        let t = track();
+        let t = Track::triangle();
         let mut pod = Pod::at(Vec2::new(8000.0, 4500.0));
         assert_eq!(heading_target(&t, &pod), t.checkpoint(1));
         pod.vel = Vec2::new(400.0, 200.0);
@@ -313,7 +309,7 @@ mod tests {
 
     #[test]
     fn a_late_players_blocker_races_for_its_own_checkpoint() {
-        let t = track();
+        let t = Track::triangle();
         let w = Weights {
             both_race_after: 80.0,
             ..Weights::default()
@@ -344,7 +340,7 @@ mod tests {
 
     #[test]
     fn the_timeout_counts_against_the_late_player() {
-        let t = track();
+        let t = Track::triangle();
         let w = Weights::default();
         let mut s = State::new([Vec2::new(5000.0, 5000.0); PODS]);
         let roles = Roles::assign(&t, &s, &w, None);

@@ -488,7 +488,7 @@ mod tests {
 
     #[test]
     fn mutation_rate_is_the_share_of_fields_changed() {
-        let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
+        let track = Track::triangle();
         let mut params = Params::<RunnerBlocker>::default();
         let start = State::new([Vec2::ZERO; PODS]);
         params.eval.start_turn(&track, &start, true);
@@ -515,7 +515,7 @@ mod tests {
     /// full 18 degrees a turn, the right way round, and are well on their way by the horizon.
     #[test]
     fn the_racer_model_turns_toward_its_checkpoint_and_gets_nearer() {
-        let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
+        let track = Track::triangle();
         let params = Params::<RunnerBlocker>::default();
         let mut start = State::new([Vec2::ZERO; PODS]);
         // Player 1's pods, 3,000 and 4,500 units left of checkpoint 1 at (9000, 5000), facing
@@ -544,7 +544,7 @@ mod tests {
     #[test]
     fn a_runner_near_the_timeout_gets_past_a_guard_on_its_checkpoint() {
         use crate::search::Budget;
-        let track = Track::new(&[(1000, 1000), (9000, 5000), (4000, 8000)], 3).unwrap();
+        let track = Track::triangle();
         let post = track.checkpoint(1);
         for (seed, (x, y)) in [(6000.0, 5000.0), (9000.0, 2500.0), (11500.0, 6500.0)]
             .into_iter()
@@ -579,7 +579,8 @@ mod tests {
                     commands[k] =
                         plan[0][k].command(&track, pod, &mut facing_of(pod), !pod.boost_used);
                 }
-                let (guard, prey) = (&s.pods[2], &s.pods[track.leader(&s, 0, 30_000.0)]);
+                let leader = track.leader(&s, 0, params.eval.weights.checkpoint);
+                let (guard, prey) = (&s.pods[2], &s.pods[leader]);
                 let aim = if guard.pos.dist(prey.pos) < 2_500.0 {
                     prey.pos + prey.vel
                 } else {
