@@ -84,6 +84,12 @@ pub struct Params<E = RunnerBlocker> {
     pub shield_gene: f64,
     /// Probability mass of the BOOST gene (above `shield_gene`'s).
     pub boost_gene: f64,
+    /// A trial: 1 to model each opponent pod as whichever of a racer and a guard (ramming our
+    /// runner when near it, else making for its checkpoint) foretold its recent turns better;
+    /// 0 for racers always.
+    pub model_select: f64,
+    /// How much better (radians) the guard must have foretold a pod for it to be modelled so.
+    pub model_margin: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -97,6 +103,8 @@ impl<E: Default> Default for Params<E> {
             },
             shield_gene: 0.0164,
             boost_gene: 0.03,
+            model_select: 0.0,
+            model_margin: 0.0,
         }
     }
 }
@@ -155,6 +163,37 @@ impl<'a, E> Scenario<'a, E> {
     ) -> Scenario<'a, E> {
         Scenario::against(track, start, me, params, |_, _, pod| {
             racer_gene(track, pod, params)
+        })
+    }
+
+    /// Player `me`'s problem against the other player's pods each playing as `models` says: a
+    /// racer, or a guard that rams our leading pod (as that pod would go racing) when within
+    /// 2,500 of it, else makes for that pod's next checkpoint.
+    pub fn against_models(
+        track: &'a Track,
+        start: State,
+        me: usize,
+        params: &'a Params<E>,
+        models: [Model; 2],
+    ) -> Scenario<'a, E> {
+        if models == [Model::Racer; 2] {
+            return Scenario::against_racer(track, start, me, params);
+        }
+        let runner = track.leader(&start, me, PREY_PASS);
+        let mut ours = start;
+        let mut facing = [0, 1].map(|k| facing_of(&start.pods[me * 2 + k]));
+        let prey: [Pod; HORIZON] = std::array::from_fn(|_| {
+            let at = ours.pods[runner];
+            let commands = [0, 1].map(|k| {
+                let pod = &ours.pods[me * 2 + k];
+                racer_gene(track, pod, params).command(track, pod, &mut facing[k], false)
+            });
+            step::solo(track, &mut ours, me, &commands);
+            at
+        });
+        Scenario::against(track, start, me, params, |t, k, pod| match models[k] {
+            Model::Racer => racer_gene(track, pod, params),
+            Model::Guard => guard_gene(track, pod, &prey[t], params),
         })
     }
 
@@ -230,6 +269,8 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             .chain([
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
+                ("model_select", self.model_select),
+                ("model_margin", self.model_margin),
             ])
             .chain(self.search.values())
             .collect()
@@ -242,6 +283,8 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
         match name {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
+            "model_select" => self.model_select = value,
+            "model_margin" => self.model_margin = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -310,10 +353,41 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
     }
 }
 
+/// How the search foresees an opponent pod's turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// Races for its next checkpoint ([`racer_gene`]).
+    Racer,
+    /// Rams our leading pod when near it, else makes for that pod's checkpoint ([`guard_gene`]).
+    Guard,
+}
+
+/// A pass's worth when choosing the leading pod the guard model hunts.
+const PREY_PASS: f64 = 30_000.0;
+
 /// The gene of a pod racing for its next checkpoint at full thrust, turning toward the
 /// checkpoint less three times its speed.
 fn racer_gene<E>(track: &Track, pod: &Pod, params: &Params<E>) -> Gene {
-    let aim = track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0;
+    aim_gene(
+        pod,
+        track.checkpoint(pod.next_checkpoint()) - pod.pos - pod.vel * 3.0,
+        params,
+    )
+}
+
+/// The gene of a guard hunting `prey`: toward its next position when within 2,500 of it,
+/// else toward its next checkpoint less three times the guard's speed; full thrust.
+fn guard_gene<E>(track: &Track, pod: &Pod, prey: &Pod, params: &Params<E>) -> Gene {
+    let aim = if pod.pos.dist(prey.pos) < 2_500.0 {
+        prey.pos + prey.vel - pod.pos
+    } else {
+        track.checkpoint(prey.next_checkpoint()) - pod.pos - pod.vel * 3.0
+    };
+    aim_gene(pod, aim, params)
+}
+
+/// The gene of a pod turning as far as it may toward the direction `aim`, at full thrust.
+fn aim_gene<E>(pod: &Pod, aim: Vec2, params: &Params<E>) -> Gene {
     let delta = pod.angle.map_or(0.0, |a| {
         let d = aim.y.atan2(aim.x) - a;
         (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
@@ -336,6 +410,9 @@ pub struct GaBot<E = RunnerBlocker> {
     ga: Ga<Plan>,
     rng: Rng,
     seed: u64,
+    /// How far off each model's foretold facing was for each opponent pod of late (radians,
+    /// averaged over a few turns): `[pod][racer, guard]`.
+    misfit: [[f64; 2]; 2],
     /// What the last search did.
     pub last: Stats,
 }
@@ -352,6 +429,7 @@ impl<E> GaBot<E> {
             seat: None,
             state: State::new([Vec2::ZERO; PODS]),
             seed,
+            misfit: [[0.0; 2]; 2],
             last: Stats::default(),
         }
     }
@@ -364,6 +442,30 @@ impl<E> GaBot<E> {
         let y = pod.pos.y + heading.sin() * 10_000.0;
         let thrust = gene.order(!pod.boost_used);
         (round_to_i32(x), round_to_i32(y), thrust)
+    }
+
+    /// Scores the opponent models on the turn just played: how far from each model's facing
+    /// each pod of theirs turned (collisions change no facing).
+    fn weigh_models(&mut self, track: &Track, now: &State, seat: usize) {
+        let before = &self.state;
+        let prey = &before.pods[track.leader(before, seat, PREY_PASS)];
+        let them = (1 - seat) * 2;
+        for k in 0..2 {
+            let (was, is) = (&before.pods[them + k], &now.pods[them + k]);
+            let (Some(_), Some(angle)) = (was.angle, is.angle) else {
+                continue;
+            };
+            let genes = [
+                racer_gene(track, was, &self.params),
+                guard_gene(track, was, prey, &self.params),
+            ];
+            for (m, gene) in genes.iter().enumerate() {
+                let off = angle - step::turned(track, was, gene.turn.delta);
+                let off = (off + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU)
+                    - std::f64::consts::PI;
+                self.misfit[k][m] = 0.7 * self.misfit[k][m] + 0.3 * off.abs();
+            }
+        }
     }
 
     /// A description for traces and logs.
@@ -414,6 +516,9 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         let (mut seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
         if !first {
             infer_boosts(&self.state, &mut seen, 1 - seat);
+            self.weigh_models(&track, &seen, seat);
+        } else {
+            self.misfit = [[0.0; 2]; 2];
         }
         self.state = seen;
         self.seat = Some(seat);
@@ -422,7 +527,18 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         let [budget] = self.think.phases(first, started, [1.0]);
         // The opponent modelled as racing for its checkpoints: against bots that search, a
         // better guess than its own search with our evaluation (docs/experiments/csb.md).
-        let mut problem = Scenario::against_racer(&track, self.state, seat, params);
+        let models = if params.model_select > 0.0 {
+            self.misfit.map(|[racer, guard]| {
+                if guard + params.model_margin < racer {
+                    Model::Guard
+                } else {
+                    Model::Racer
+                }
+            })
+        } else {
+            [Model::Racer; 2]
+        };
+        let mut problem = Scenario::against_models(&track, self.state, seat, params, models);
         let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
