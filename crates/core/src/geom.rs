@@ -151,6 +151,13 @@ pub fn round_to_i32(x: f64) -> i32 {
     r.clamp(i32::MIN.into(), i32::MAX.into()) as i32
 }
 
+/// The turn from angle `from` to angle `to`, in radians, within [-pi, pi).
+#[inline]
+pub fn turn_between(from: f64, to: f64) -> f64 {
+    use std::f64::consts::{PI, TAU};
+    (to - from + PI).rem_euclid(TAU) - PI
+}
+
 /// Sine and cosine for the search's fast physics: a two-part reduction by pi/2 and fdlibm's
 /// kernel polynomials on [-pi/4, pi/4]. Within an ulp or two of the platform's functions for
 /// the angles pods reach (|a| < 10^6), and several times cheaper.

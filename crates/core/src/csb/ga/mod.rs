@@ -1,7 +1,7 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
 //! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
-//! a model of the opponent: its pods racing for their checkpoints
-//! ([`Scenario::against_racer`]). The bot works from the contest's input lines only, so the
+//! a model of the opponent: each of its pods a racer or a guard, whichever foretold its last few
+//! turns better ([`Model`], [`Scenario::against_models`]). The bot works from the contest's input lines only, so the
 //! binary, the in-process bot and a bundled submission are the same code.
 //!
 //! A bot of one's own is an [`Evaluation`] and [`GaBot`]: the search, the gene decoding, the
@@ -43,7 +43,7 @@ use super::step::{self, Command, Thrust, MAX_THRUST};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
 use crate::contest::ContestBot;
-use crate::geom::{round_to_i32, Vec2};
+use crate::geom::{round_to_i32, turn_between, Vec2};
 use crate::params::ParamError;
 pub use crate::search::Think;
 use crate::search::{crossover_units, shift_units, Ga, Problem, Rng, Settings, Stats};
@@ -84,11 +84,9 @@ pub struct Params<E = RunnerBlocker> {
     pub shield_gene: f64,
     /// Probability mass of the BOOST gene (above `shield_gene`'s).
     pub boost_gene: f64,
-    /// A trial: 1 to model each opponent pod as whichever of a racer and a guard (ramming our
-    /// runner when near it, else making for its checkpoint) foretold its recent turns better;
-    /// 0 for racers always.
-    pub model_select: f64,
-    /// How much better (radians) the guard must have foretold a pod for it to be modelled so.
+    /// How much nearer (radians, averaged over the last few turns) the guard model's facing
+    /// must have come to an opponent pod's than the racer model's for the pod to be modelled as
+    /// a guard ([`Model`]).
     pub model_margin: f64,
 }
 
@@ -103,8 +101,7 @@ impl<E: Default> Default for Params<E> {
             },
             shield_gene: 0.0164,
             boost_gene: 0.03,
-            model_select: 0.0,
-            model_margin: 0.0,
+            model_margin: 0.15,
         }
     }
 }
@@ -269,7 +266,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             .chain([
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
-                ("model_select", self.model_select),
                 ("model_margin", self.model_margin),
             ])
             .chain(self.search.values())
@@ -283,7 +279,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
         match name {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
-            "model_select" => self.model_select = value,
             "model_margin" => self.model_margin = value,
             _ => {
                 if !self.search.set(name, value)? {
@@ -388,10 +383,9 @@ fn guard_gene<E>(track: &Track, pod: &Pod, prey: &Pod, params: &Params<E>) -> Ge
 
 /// The gene of a pod turning as far as it may toward the direction `aim`, at full thrust.
 fn aim_gene<E>(pod: &Pod, aim: Vec2, params: &Params<E>) -> Gene {
-    let delta = pod.angle.map_or(0.0, |a| {
-        let d = aim.y.atan2(aim.x) - a;
-        (d + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
-    });
+    let delta = pod
+        .angle
+        .map_or(0.0, |a| turn_between(a, aim.y.atan2(aim.x)));
     let delta = delta.clamp(-step::MAX_ROTATION, step::MAX_ROTATION);
     params.gene(0.25 + (delta / step::MAX_ROTATION + 1.0) / 4.0, 0.85)
 }
@@ -444,6 +438,18 @@ impl<E> GaBot<E> {
         (round_to_i32(x), round_to_i32(y), thrust)
     }
 
+    /// Each opponent pod's model this turn: a guard if that model foretold its last few turns
+    /// better than the racer by `model_margin`, else a racer.
+    fn models(&self) -> [Model; 2] {
+        self.misfit.map(|[racer, guard]| {
+            if guard + self.params.model_margin < racer {
+                Model::Guard
+            } else {
+                Model::Racer
+            }
+        })
+    }
+
     /// Scores the opponent models on the turn just played: how far from each model's facing
     /// each pod of theirs turned (collisions change no facing).
     fn weigh_models(&mut self, track: &Track, now: &State, seat: usize) {
@@ -460,9 +466,7 @@ impl<E> GaBot<E> {
                 guard_gene(track, was, prey, &self.params),
             ];
             for (m, gene) in genes.iter().enumerate() {
-                let off = angle - step::turned(track, was, gene.turn.delta);
-                let off = (off + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU)
-                    - std::f64::consts::PI;
+                let off = turn_between(step::turned(track, was, gene.turn.delta), angle);
                 self.misfit[k][m] = 0.7 * self.misfit[k][m] + 0.3 * off.abs();
             }
         }
@@ -525,19 +529,10 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         self.params.eval.start_turn(&track, &self.state, first);
         let params = &self.params;
         let [budget] = self.think.phases(first, started, [1.0]);
-        // The opponent modelled as racing for its checkpoints: against bots that search, a
-        // better guess than its own search with our evaluation (docs/experiments/csb.md).
-        let models = if params.model_select > 0.0 {
-            self.misfit.map(|[racer, guard]| {
-                if guard + params.model_margin < racer {
-                    Model::Guard
-                } else {
-                    Model::Racer
-                }
-            })
-        } else {
-            [Model::Racer; 2]
-        };
+        // The opponent's pods modelled by rules rather than searched: against bots that
+        // search, a better guess than their search with our evaluation; each pod by the rule
+        // that foretold it better of late (docs/experiments/csb.md).
+        let models = self.models();
         let mut problem = Scenario::against_models(&track, self.state, seat, params, models);
         let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
@@ -600,6 +595,49 @@ mod tests {
         }
         assert_eq!(lanes_below(u64::MAX, 128), 0xff);
         assert_eq!(lanes_below(0, 0), 0);
+    }
+
+    /// Each opponent pod is modelled by the rule its turns followed: a pod that keeps turning
+    /// toward our leading pod as a guard, one that keeps turning toward its checkpoint as a
+    /// racer; whichever of their pods does which, from either seat.
+    #[test]
+    fn an_opponent_pod_that_hunts_our_runner_is_modelled_as_a_guard() {
+        let track = Track::triangle();
+        for seat in 0..2 {
+            for hunter in 0..2 {
+                let (mine, them) = (seat * 2, (1 - seat) * 2);
+                let mut start = State::new([Vec2::ZERO; PODS]);
+                start.pods[mine] = Pod::at(Vec2::new(5000.0, 2000.0));
+                start.pods[mine + 1] = Pod::at(Vec2::new(2000.0, 6000.0));
+                start.pods[them + hunter] = Pod::at(Vec2::new(5000.0, 4000.0));
+                start.pods[them + 1 - hunter] = Pod::at(Vec2::new(3000.0, 3000.0));
+                for pod in &mut start.pods {
+                    pod.angle = Some(0.0);
+                }
+                let mut bot = GaBot::new(Params::<RunnerBlocker>::default(), Think::Rollouts(0), 1);
+                bot.state = start;
+                assert_eq!(bot.models(), [Model::Racer; 2], "racers until seen");
+                for _ in 0..6 {
+                    let s = bot.state;
+                    let toward = |at: Vec2, thrust| {
+                        Command::toward(round_to_i32(at.x), round_to_i32(at.y), thrust)
+                    };
+                    let checkpoint = |i: usize| track.checkpoint(s.pods[i].next_checkpoint());
+                    let mut commands = [Command::IDLE; PODS];
+                    commands[mine] = toward(checkpoint(mine), Thrust::Power(100));
+                    commands[them + hunter] = toward(s.pods[mine].pos, Thrust::Power(MAX_THRUST));
+                    let racer = them + 1 - hunter;
+                    commands[racer] = toward(checkpoint(racer), Thrust::Power(MAX_THRUST));
+                    let mut next = s;
+                    step::step(&track, &mut next, &commands);
+                    bot.weigh_models(&track, &next, seat);
+                    bot.state = next;
+                }
+                let mut want = [Model::Racer; 2];
+                want[hunter] = Model::Guard;
+                assert_eq!(bot.models(), want, "seat {seat}: {:?}", bot.misfit);
+            }
+        }
     }
 
     #[test]
