@@ -351,9 +351,11 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
 /// How the search foresees an opponent pod's turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Model {
-    /// Races for its next checkpoint ([`racer_gene`]).
+    /// Races for its next checkpoint: full thrust, turning toward the checkpoint less three
+    /// times its speed.
     Racer,
-    /// Rams our leading pod when near it, else makes for that pod's checkpoint ([`guard_gene`]).
+    /// Rams our leading pod (aims at its next position) when within 2,500 of it, else makes
+    /// for that pod's next checkpoint; full thrust.
     Guard,
 }
 
