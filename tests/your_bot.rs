@@ -235,8 +235,10 @@ fn an_example_is_tuned_verified_and_bundled_with_its_weights() {
         &bot,
         "--params",
         &file.to_string_lossy(),
+        // A pair that splits its two games moves nothing, and in self-play about half of
+        // them do: four iterations, not two, so that some pair is decided.
         "--iterations",
-        "2",
+        "4",
         "--pairs",
         "1",
         "--rollouts",
@@ -250,7 +252,7 @@ fn an_example_is_tuned_verified_and_bundled_with_its_weights() {
     let values = botsim_core::params::parse(&std::fs::read_to_string(&tuned).unwrap()).unwrap();
     assert_eq!(values.len(), 1);
     assert_eq!(values[0].0, "facing");
-    assert!(values[0].1 != 300.0, "two iterations move it: {said}");
+    assert!(values[0].1 != 300.0, "four iterations move it: {said}");
 
     let results = scratch("verify-my.jsonl");
     let o = botsim(&[
