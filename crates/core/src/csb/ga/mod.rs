@@ -1,8 +1,9 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
 //! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
 //! a model of the opponent: each of its pods a racer or a guard, whichever foretold its last few
-//! turns better ([`Model`], [`Scenario::against_models`]). The bot works from the contest's input lines only, so the
-//! binary, the in-process bot and a bundled submission are the same code.
+//! turns better ([`Model`], [`Scenario::against_models`]). The bot works from the contest's
+//! input lines only, so the binary, the in-process bot and a bundled submission are the same
+//! code.
 //!
 //! A bot of one's own is an [`Evaluation`] and [`GaBot`]: the search, the gene decoding, the
 //! bookkeeping of what the input lines do not say and the contest loop
@@ -517,14 +518,13 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
             self.track = Some(track);
             lines = &lines[used..];
             self.ga.reset();
+            self.misfit = [[0.0; 2]; 2];
         }
         let track = self.track.expect("set above");
         let (mut seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
         if !first {
             infer_boosts(&self.state, &mut seen, 1 - seat);
             self.weigh_models(&track, &seen, seat);
-        } else {
-            self.misfit = [[0.0; 2]; 2];
         }
         self.state = seen;
         self.seat = Some(seat);
