@@ -39,6 +39,17 @@ pub struct Weights {
     pub both_race_after: f64,
     /// Winning or losing the race.
     pub win: f64,
+    /// Turns since a player's last pass (at the turn's start) from which its runner counts as
+    /// pinned while an opponent pod lies within `pinned_radius` of the runner's next
+    /// checkpoint (trial knob; off at its default).
+    pub pinned_after: f64,
+    /// How near the runner's next checkpoint an opponent pod pins it (trial knob).
+    pub pinned_radius: f64,
+    /// 1: a pinned player's blocker races too (trial knob).
+    pub pinned_race: f64,
+    /// A pinned player's reward per unit of the distance, up to `pinned_radius`, between the
+    /// runner's next checkpoint and the opponent pod nearest it (trial knob).
+    pub clear: f64,
 }
 
 impl Default for Weights {
@@ -57,13 +68,17 @@ impl Default for Weights {
             role_switch: 3_000.0,
             both_race_after: 80.0,
             win: 1e8,
+            pinned_after: 1e9,
+            pinned_radius: 2_000.0,
+            pinned_race: 0.0,
+            clear: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 11] {
+    pub fn values(&self) -> [(&'static str, f64); 15] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -76,6 +91,10 @@ impl Weights {
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
             ("weights.win", self.win),
+            ("weights.pinned_after", self.pinned_after),
+            ("weights.pinned_radius", self.pinned_radius),
+            ("weights.pinned_race", self.pinned_race),
+            ("weights.clear", self.clear),
         ]
     }
 
@@ -93,6 +112,10 @@ impl Weights {
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
             "weights.win" => &mut self.win,
+            "weights.pinned_after" => &mut self.pinned_after,
+            "weights.pinned_radius" => &mut self.pinned_radius,
+            "weights.pinned_race" => &mut self.pinned_race,
+            "weights.clear" => &mut self.clear,
             _ => return false,
         };
         *slot = value;
@@ -141,6 +164,8 @@ pub struct Roles {
     pub runner: [usize; 2],
     /// Whether each player's blocker races too (see [`Weights::both_race_after`]).
     pub both_race: [bool; 2],
+    /// Whether each player's runner is pinned (see [`Weights::pinned_after`]).
+    pub pinned: [bool; 2],
 }
 
 impl Roles {
@@ -159,11 +184,23 @@ impl Roles {
                 _ => leader,
             }
         });
-        let both_race = [0, 1].map(|p| {
+        let late = [0, 1].map(|p| {
             let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
-            s.round as f64 - last as f64 >= w.both_race_after
+            s.round as f64 - last as f64
         });
-        Roles { runner, both_race }
+        let pinned = [0, 1].map(|p| {
+            let cp = track.checkpoint(s.pods[runner[p]].next_checkpoint());
+            let them = (1 - p) * 2;
+            late[p] >= w.pinned_after
+                && (them..them + 2).any(|i| s.pods[i].pos.dist(cp) <= w.pinned_radius)
+        });
+        let both_race =
+            [0, 1].map(|p| late[p] >= w.both_race_after || (pinned[p] && w.pinned_race > 0.5));
+        Roles {
+            runner,
+            both_race,
+            pinned,
+        }
     }
 
     /// Player `p`'s blocker.
@@ -268,7 +305,17 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
             + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout
+    let clear = if roles.pinned[me] && w.clear != 0.0 {
+        let cp = track.checkpoint(r.next_checkpoint());
+        let near = s.pods[them * 2]
+            .pos
+            .dist(cp)
+            .min(s.pods[them * 2 + 1].pos.dist(cp));
+        w.clear * near.min(w.pinned_radius)
+    } else {
+        0.0
+    };
+    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout + clear
 }
 
 #[cfg(test)]
@@ -289,6 +336,7 @@ mod tests {
         let before = Some(Roles {
             runner: [0, 2],
             both_race: [false; 2],
+            pinned: [false; 2],
         });
         let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
