@@ -41,14 +41,13 @@ pub struct Weights {
     pub win: f64,
     /// Turns since a player's last pass (at the turn's start) from which its runner counts as
     /// pinned while an opponent pod lies within `pinned_radius` of the runner's next
-    /// checkpoint (trial knob; off at its default).
+    /// checkpoint: a guard parked there, which a short search does not get past.
     pub pinned_after: f64,
-    /// How near the runner's next checkpoint an opponent pod pins it (trial knob).
+    /// How near the runner's next checkpoint an opponent pod pins it.
     pub pinned_radius: f64,
-    /// 1: a pinned player's blocker races too (trial knob).
-    pub pinned_race: f64,
-    /// A pinned player's reward per unit of the distance, up to `pinned_radius`, between the
-    /// runner's next checkpoint and the opponent pod nearest it (trial knob).
+    /// A pinned player's reward per unit of the distance, up to `pinned_radius`, between its
+    /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
+    /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
 }
 
@@ -68,17 +67,16 @@ impl Default for Weights {
             role_switch: 3_000.0,
             both_race_after: 80.0,
             win: 1e8,
-            pinned_after: 1e9,
+            pinned_after: 30.0,
             pinned_radius: 2_000.0,
-            pinned_race: 0.0,
-            clear: 0.0,
+            clear: 1.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -93,7 +91,6 @@ impl Weights {
             ("weights.win", self.win),
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
-            ("weights.pinned_race", self.pinned_race),
             ("weights.clear", self.clear),
         ]
     }
@@ -114,7 +111,6 @@ impl Weights {
             "weights.win" => &mut self.win,
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
-            "weights.pinned_race" => &mut self.pinned_race,
             "weights.clear" => &mut self.clear,
             _ => return false,
         };
@@ -194,8 +190,7 @@ impl Roles {
             late[p] >= w.pinned_after
                 && (them..them + 2).any(|i| s.pods[i].pos.dist(cp) <= w.pinned_radius)
         });
-        let both_race =
-            [0, 1].map(|p| late[p] >= w.both_race_after || (pinned[p] && w.pinned_race > 0.5));
+        let both_race = late.map(|late| late >= w.both_race_after);
         Roles {
             runner,
             both_race,
@@ -305,7 +300,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
             + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    let clear = if roles.pinned[me] && w.clear != 0.0 {
+    let clear = if roles.pinned[me] {
         let cp = track.checkpoint(r.next_checkpoint());
         let near = s.pods[them * 2]
             .pos
@@ -384,6 +379,39 @@ mod tests {
         // 75 turns since the last pass: not yet.
         s.round = 75;
         assert_eq!(Roles::assign(&t, &s, &w, None).both_race, [false, false]);
+    }
+
+    #[test]
+    fn a_pinned_runner_is_paid_for_ramming_the_guard_off_its_checkpoint() {
+        let t = Track::triangle();
+        let w = Weights::default();
+        let mut s = State::new([Vec2::new(5000.0, 5000.0); PODS]);
+        s.pods[0].pos = Vec2::new(7000.0, 2000.0);
+        s.pods[1].pos = Vec2::new(2000.0, 7000.0);
+        let cp = t.checkpoint(s.pods[0].next_checkpoint());
+        // Their guard 300 off our runner's checkpoint, their runner far from it.
+        s.pods[2].pos = cp + Vec2::new(300.0, 0.0);
+        s.pods[3].pos = Vec2::new(1000.0, 8000.0);
+        s.round = 40;
+        let roles = Roles::assign(&t, &s, &w, None);
+        assert_eq!(roles.runner[0], 0);
+        assert_eq!(roles.pinned, [true, false], "40 turns without a pass");
+        // What pushing the guard away is worth, beyond what the other terms say of it.
+        let gain = |w: &Weights, by: f64| {
+            let mut pushed = s;
+            pushed.pods[2].pos = cp + Vec2::new(300.0 + by, 0.0);
+            evaluate(&t, &pushed, 0, &roles, w) - evaluate(&t, &s, 0, &roles, w)
+        };
+        let without = Weights { clear: 0.0, ..w };
+        assert!((gain(&w, 1_000.0) - gain(&without, 1_000.0) - 1_000.0 * w.clear).abs() < 1e-6);
+        let capped = w.pinned_radius - 300.0;
+        assert!((gain(&w, 5_000.0) - gain(&without, 5_000.0) - capped * w.clear).abs() < 1e-6);
+        // Not yet late, or nobody near the checkpoint: not pinned.
+        s.round = 20;
+        assert_eq!(Roles::assign(&t, &s, &w, None).pinned, [false; 2]);
+        s.round = 40;
+        s.pods[2].pos = cp + Vec2::new(w.pinned_radius + 100.0, 0.0);
+        assert_eq!(Roles::assign(&t, &s, &w, None).pinned, [false; 2]);
     }
 
     #[test]
