@@ -180,15 +180,10 @@ impl Roles {
                 _ => leader,
             }
         });
-        let late = [0, 1].map(|p| {
-            let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
-            s.round as f64 - last as f64
-        });
+        let late = [0, 1].map(|p| since_pass(s, p));
         let pinned = [0, 1].map(|p| {
             let cp = track.checkpoint(s.pods[runner[p]].next_checkpoint());
-            let them = (1 - p) * 2;
-            late[p] >= w.pinned_after
-                && (them..them + 2).any(|i| s.pods[i].pos.dist(cp) <= w.pinned_radius)
+            late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
         let both_race = late.map(|late| late >= w.both_race_after);
         Roles {
@@ -257,12 +252,27 @@ fn heading_target(track: &Track, pod: &Pod) -> Vec2 {
     }
 }
 
+/// Turns since either pod of player `p` last passed a checkpoint.
+#[inline]
+fn since_pass(s: &State, p: usize) -> f64 {
+    let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
+    s.round as f64 - last as f64
+}
+
 /// Turns since player `p` last passed a checkpoint beyond the grace, squared.
 #[inline]
 fn overdue(s: &State, p: usize, grace: f64) -> f64 {
-    let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
-    let late = (s.round as f64 - last as f64 - grace).max(0.0);
+    let late = (since_pass(s, p) - grace).max(0.0);
     late * late
+}
+
+/// The distance from `at` to the nearer pod of player `p`.
+#[inline]
+fn nearest(s: &State, p: usize, at: Vec2) -> f64 {
+    s.pods[p * 2]
+        .pos
+        .dist(at)
+        .min(s.pods[p * 2 + 1].pos.dist(at))
 }
 
 /// The evaluation of `s` for player `me`, with the turn's `roles`: higher is better.
@@ -302,11 +312,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
     let clear = if roles.pinned[me] {
         let cp = track.checkpoint(r.next_checkpoint());
-        let near = s.pods[them * 2]
-            .pos
-            .dist(cp)
-            .min(s.pods[them * 2 + 1].pos.dist(cp));
-        w.clear * near.min(w.pinned_radius)
+        w.clear * nearest(s, them, cp).min(w.pinned_radius)
     } else {
         0.0
     };
