@@ -49,9 +49,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Trial: when nonzero, a pinned player's blocker makes for the guard (the opponent pod
-    /// nearest its runner's checkpoint) instead of the opponent runner and its post.
-    pub pinned_help: f64,
 }
 
 impl Default for Weights {
@@ -73,14 +70,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.0,
-            pinned_help: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -96,7 +92,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.pinned_help", self.pinned_help),
         ]
     }
 
@@ -117,7 +112,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.pinned_help" => &mut self.pinned_help,
             _ => return false,
         };
         *slot = value;
@@ -281,17 +275,6 @@ fn nearest(s: &State, p: usize, at: Vec2) -> f64 {
         .min(s.pods[p * 2 + 1].pos.dist(at))
 }
 
-/// Player `p`'s pod nearer `at`.
-#[inline]
-fn nearest_pod(s: &State, p: usize, at: Vec2) -> &Pod {
-    let (a, b) = (&s.pods[p * 2], &s.pods[p * 2 + 1]);
-    if a.pos.dist(at) <= b.pos.dist(at) {
-        a
-    } else {
-        b
-    }
-}
-
 /// The evaluation of `s` for player `me`, with the turn's `roles`: higher is better.
 pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights) -> f64 {
     let them = 1 - me;
@@ -309,29 +292,22 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let gap = progress(track, r, w) - their_best;
     let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
+    let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
-    let (target, post) = if roles.pinned[me] && w.pinned_help != 0.0 {
-        let cp = track.checkpoint(r.next_checkpoint());
-        let guard = nearest_pod(s, them, cp).pos;
-        (guard, guard)
+    let their_cp = track.checkpoint(target.next_checkpoint());
+    // A blocker nearer the runner's checkpoint than the runner waits there; one that is behind
+    // goes on to the checkpoint after.
+    let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
+        their_cp
     } else {
-        let target = &s.pods[roles.runner[them]];
-        let their_cp = track.checkpoint(target.next_checkpoint());
-        // A blocker nearer the runner's checkpoint than the runner waits there; one that is
-        // behind goes on to the checkpoint after.
-        let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
-            their_cp
-        } else {
-            after_next(track, target)
-        };
-        (target.pos, post)
+        after_next(track, target)
     };
     let blocker = if roles.both_race[me] {
         -w.runner * progress(track, b, w)
     } else {
         w.blocker_target * b.pos.dist(post)
-            + w.blocker_runner * b.pos.dist(target)
-            + w.blocker_facing * facing_off(b, target - b.pos)
+            + w.blocker_runner * b.pos.dist(target.pos)
+            + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
     let clear = if roles.pinned[me] {
