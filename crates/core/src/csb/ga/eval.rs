@@ -49,10 +49,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Trial: turns since a player's last pass (at the turn's start) from which, while its
-    /// runner is pinned, its blocker makes for the guard (the opponent pod nearest the
-    /// runner's checkpoint) instead of the opponent runner and its post.
-    pub help_after: f64,
 }
 
 impl Default for Weights {
@@ -74,14 +70,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.0,
-            help_after: 1e9,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -97,7 +92,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.help_after", self.help_after),
         ]
     }
 
@@ -118,7 +112,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.help_after" => &mut self.help_after,
             _ => return false,
         };
         *slot = value;
@@ -169,8 +162,6 @@ pub struct Roles {
     pub both_race: [bool; 2],
     /// Whether each player's runner is pinned (see [`Weights::pinned_after`]).
     pub pinned: [bool; 2],
-    /// Whether each player's blocker goes for the guard (see [`Weights::help_after`]).
-    pub help: [bool; 2],
 }
 
 impl Roles {
@@ -195,12 +186,10 @@ impl Roles {
             late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
         let both_race = late.map(|late| late >= w.both_race_after);
-        let help = [0, 1].map(|p| pinned[p] && late[p] >= w.help_after);
         Roles {
             runner,
             both_race,
             pinned,
-            help,
         }
     }
 
@@ -286,17 +275,6 @@ fn nearest(s: &State, p: usize, at: Vec2) -> f64 {
         .min(s.pods[p * 2 + 1].pos.dist(at))
 }
 
-/// Player `p`'s pod nearer `at`.
-#[inline]
-fn nearest_pod(s: &State, p: usize, at: Vec2) -> &Pod {
-    let (a, b) = (&s.pods[p * 2], &s.pods[p * 2 + 1]);
-    if a.pos.dist(at) <= b.pos.dist(at) {
-        a
-    } else {
-        b
-    }
-}
-
 /// The evaluation of `s` for player `me`, with the turn's `roles`: higher is better.
 pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights) -> f64 {
     let them = 1 - me;
@@ -314,29 +292,22 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let gap = progress(track, r, w) - their_best;
     let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
+    let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
-    let (target, post) = if roles.help[me] {
-        let cp = track.checkpoint(r.next_checkpoint());
-        let guard = nearest_pod(s, them, cp).pos;
-        (guard, guard)
+    let their_cp = track.checkpoint(target.next_checkpoint());
+    // A blocker nearer the runner's checkpoint than the runner waits there; one that is behind
+    // goes on to the checkpoint after.
+    let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
+        their_cp
     } else {
-        let target = &s.pods[roles.runner[them]];
-        let their_cp = track.checkpoint(target.next_checkpoint());
-        // A blocker nearer the runner's checkpoint than the runner waits there; one that is
-        // behind goes on to the checkpoint after.
-        let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
-            their_cp
-        } else {
-            after_next(track, target)
-        };
-        (target.pos, post)
+        after_next(track, target)
     };
     let blocker = if roles.both_race[me] {
         -w.runner * progress(track, b, w)
     } else {
         w.blocker_target * b.pos.dist(post)
-            + w.blocker_runner * b.pos.dist(target)
-            + w.blocker_facing * facing_off(b, target - b.pos)
+            + w.blocker_runner * b.pos.dist(target.pos)
+            + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
     let clear = if roles.pinned[me] {
@@ -367,7 +338,6 @@ mod tests {
             runner: [0, 2],
             both_race: [false; 2],
             pinned: [false; 2],
-            help: [false; 2],
         });
         let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
