@@ -89,9 +89,6 @@ pub struct Params<E = RunnerBlocker> {
     /// must have come to an opponent pod's than the racer model's for the pod to be modelled as
     /// a guard ([`Model`]).
     pub model_margin: f64,
-    /// Trial: how far the guard model's thrust goes from full (0) to the thrust each opponent
-    /// pod was seen to use of late (1).
-    pub guard_pace: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -106,7 +103,6 @@ impl<E: Default> Default for Params<E> {
             shield_gene: 0.0164,
             boost_gene: 0.03,
             model_margin: 0.15,
-            guard_pace: 0.0,
         }
     }
 }
@@ -177,7 +173,6 @@ impl<'a, E> Scenario<'a, E> {
         me: usize,
         params: &'a Params<E>,
         models: [Model; 2],
-        paces: [u16; 2],
     ) -> Scenario<'a, E> {
         if models == [Model::Racer; 2] {
             return Scenario::against_racer(track, start, me, params);
@@ -196,7 +191,7 @@ impl<'a, E> Scenario<'a, E> {
         });
         Scenario::against(track, start, me, params, |t, k, pod| match models[k] {
             Model::Racer => racer_gene(track, pod, params),
-            Model::Guard => guard_gene(track, pod, &prey[t], params, paces[k]),
+            Model::Guard => guard_gene(track, pod, &prey[t], params),
         })
     }
 
@@ -273,7 +268,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
-                ("guard_pace", self.guard_pace),
             ])
             .chain(self.search.values())
             .collect()
@@ -287,7 +281,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
-            "guard_pace" => self.guard_pace = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -381,22 +374,14 @@ fn racer_gene<E>(track: &Track, pod: &Pod, params: &Params<E>) -> Gene {
 }
 
 /// The gene of a guard hunting `prey`: toward its next position when within 2,500 of it,
-/// else toward its next checkpoint less three times the guard's speed; at `thrust`.
-fn guard_gene<E>(track: &Track, pod: &Pod, prey: &Pod, params: &Params<E>, thrust: u16) -> Gene {
+/// else toward its next checkpoint less three times the guard's speed; full thrust.
+fn guard_gene<E>(track: &Track, pod: &Pod, prey: &Pod, params: &Params<E>) -> Gene {
     let aim = if pod.pos.dist(prey.pos) < 2_500.0 {
         prey.pos + prey.vel - pod.pos
     } else {
         track.checkpoint(prey.next_checkpoint()) - pod.pos - pod.vel * 3.0
     };
-    let gene = aim_gene(pod, aim, params);
-    if thrust < step::MAX_THRUST {
-        Gene {
-            order: Thrust::Power(thrust),
-            ..gene
-        }
-    } else {
-        gene
-    }
+    aim_gene(pod, aim, params)
 }
 
 /// The gene of a pod turning as far as it may toward the direction `aim`, at full thrust.
@@ -425,8 +410,6 @@ pub struct GaBot<E = RunnerBlocker> {
     /// How far off each model's foretold facing was for each opponent pod of late (radians,
     /// averaged over a few turns): `[pod][racer, guard]`.
     misfit: [[f64; 2]; 2],
-    /// Each opponent pod's thrust of late, as its speeds tell it (averaged over a few turns).
-    pace: [f64; 2],
     /// What the last search did.
     pub last: Stats,
 }
@@ -444,7 +427,6 @@ impl<E> GaBot<E> {
             state: State::new([Vec2::ZERO; PODS]),
             seed,
             misfit: [[0.0; 2]; 2],
-            pace: [step::MAX_THRUST as f64; 2],
             last: Stats::default(),
         }
     }
@@ -484,17 +466,12 @@ impl<E> GaBot<E> {
             };
             let genes = [
                 racer_gene(track, was, &self.params),
-                guard_gene(track, was, prey, &self.params, step::MAX_THRUST),
+                guard_gene(track, was, prey, &self.params),
             ];
             for (m, gene) in genes.iter().enumerate() {
                 let off = turn_between(step::turned(track, was, gene.turn.delta), angle);
                 self.misfit[k][m] = 0.7 * self.misfit[k][m] + 0.3 * off.abs();
             }
-            // Without a collision the speed is (the last one + the thrust along the facing)
-            // times the friction, truncated: what is left is about the thrust.
-            let thrust = (is.vel * (1.0 / step::FRICTION_KEEP) - was.vel).norm();
-            let thrust = thrust.min(step::MAX_THRUST as f64);
-            self.pace[k] = 0.7 * self.pace[k] + 0.3 * thrust;
         }
     }
 
@@ -542,7 +519,6 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
             lines = &lines[used..];
             self.ga.reset();
             self.misfit = [[0.0; 2]; 2];
-            self.pace = [step::MAX_THRUST as f64; 2];
         }
         let track = self.track.expect("set above");
         let (mut seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
@@ -559,13 +535,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         // search, a better guess than their search with our evaluation; each pod by the rule
         // that foretold it better of late (docs/experiments/csb.md).
         let models = self.models();
-        let full = step::MAX_THRUST as f64;
-        let paces = self.pace.map(|p| {
-            (full + params.guard_pace * (p - full))
-                .round()
-                .clamp(0.0, full) as u16
-        });
-        let mut problem = Scenario::against_models(&track, self.state, seat, params, models, paces);
+        let mut problem = Scenario::against_models(&track, self.state, seat, params, models);
         let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
