@@ -49,6 +49,10 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
+    /// Trial knob: 1 to keep the position's score beside a foreseen win or loss (`win` added
+    /// or taken off), so that the search still prefers the better of the plans that all win
+    /// or all lose as the models foresee.
+    pub graded: f64,
 }
 
 impl Default for Weights {
@@ -70,13 +74,14 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.0,
+            graded: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 14] {
+    pub fn values(&self) -> [(&'static str, f64); 15] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -92,6 +97,7 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
+            ("weights.graded", self.graded),
         ]
     }
 
@@ -112,6 +118,7 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
+            "weights.graded" => &mut self.graded,
             _ => return false,
         };
         *slot = value;
@@ -280,11 +287,15 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let them = 1 - me;
     let finish = track.passes_to_finish();
     let done = |p: usize| s.pods[p * 2].passed >= finish || s.pods[p * 2 + 1].passed >= finish;
-    if s.dead[me] || (done(them) && !done(me)) {
-        return -w.win;
-    }
-    if s.dead[them] || done(me) {
-        return w.win;
+    let end = if s.dead[me] || (done(them) && !done(me)) {
+        -w.win
+    } else if s.dead[them] || done(me) {
+        w.win
+    } else {
+        0.0
+    };
+    if end != 0.0 && w.graded == 0.0 {
+        return end;
     }
     let r = &s.pods[roles.runner[me]];
     let their_best =
@@ -316,7 +327,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     } else {
         0.0
     };
-    w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout + clear
+    end + w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout + clear
 }
 
 #[cfg(test)]
