@@ -37,7 +37,8 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Winning or losing the race.
+    /// Winning or losing the race (a checkpoint timeout included), added to the position's
+    /// score.
     pub win: f64,
     /// Turns since a player's last pass (at the turn's start) from which its runner counts as
     /// pinned while an opponent pod lies within `pinned_radius` of the runner's next
@@ -49,10 +50,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Trial knob: 1 to keep the position's score beside a foreseen win or loss (`win` added
-    /// or taken off), so that the search still prefers the better of the plans that all win
-    /// or all lose as the models foresee.
-    pub graded: f64,
 }
 
 impl Default for Weights {
@@ -74,14 +71,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.0,
-            graded: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -97,7 +93,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.graded", self.graded),
         ]
     }
 
@@ -118,7 +113,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.graded" => &mut self.graded,
             _ => return false,
         };
         *slot = value;
@@ -287,6 +281,9 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let them = 1 - me;
     let finish = track.passes_to_finish();
     let done = |p: usize| s.pods[p * 2].passed >= finish || s.pods[p * 2 + 1].passed >= finish;
+    // A foreseen win or loss keeps the position's score beside it: when every plan the search
+    // finds wins (or loses) as the models foresee, it still plays the best of them, which
+    // matters when the models are wrong.
     let end = if s.dead[me] || (done(them) && !done(me)) {
         -w.win
     } else if s.dead[them] || done(me) {
@@ -294,9 +291,6 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     } else {
         0.0
     };
-    if end != 0.0 && w.graded == 0.0 {
-        return end;
-    }
     let r = &s.pods[roles.runner[me]];
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
@@ -429,6 +423,31 @@ mod tests {
         s.round = 40;
         s.pods[2].pos = cp + Vec2::new(w.pinned_radius + 100.0, 0.0);
         assert_eq!(Roles::assign(&t, &s, &w, None).pinned, [false; 2]);
+    }
+
+    #[test]
+    fn a_foreseen_win_or_loss_still_prefers_the_better_position() {
+        let t = Track::triangle();
+        let w = Weights::default();
+        let mut s = State::new([Vec2::new(5000.0, 5000.0); PODS]);
+        let roles = Roles::assign(&t, &s, &w, None);
+        let cp = t.checkpoint(s.pods[roles.runner[0]].next_checkpoint());
+        let nearer = |mut u: State| {
+            let r = &mut u.pods[roles.runner[0]];
+            r.pos = r.pos + (cp - r.pos) * 0.5;
+            u
+        };
+        for (dead, sign) in [([true, false], -1.0), ([false, true], 1.0)] {
+            s.dead = dead;
+            let (far, near) = (
+                evaluate(&t, &s, 0, &roles, &w),
+                evaluate(&t, &nearer(s), 0, &roles, &w),
+            );
+            assert!(near > far, "dead {dead:?}: {near} vs {far}");
+            for score in [far, near] {
+                assert!((score - sign * w.win).abs() < w.win / 100.0, "{score}");
+            }
+        }
     }
 
     #[test]
