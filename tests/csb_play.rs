@@ -3,7 +3,8 @@
 use botsim::games::csb::referee::{play, verify, GameSpec};
 use botsim::trace;
 use botsim_core::bot::{Answer, Bot};
-use botsim_core::csb::{racer::Racer, Csb, EndReason, View};
+use botsim_core::csb::ga::{GaBot, Params, Think};
+use botsim_core::csb::{racer::Racer, Csb, EndReason, Order, Thrust, View};
 
 #[test]
 fn racers_finish_and_their_trace_replays() {
@@ -64,5 +65,101 @@ fn invalid_output_loses_after_the_turn_is_played() {
         let t = rec.trace.unwrap();
         let pod = &t.turns[0].state["pods"][0];
         assert!(pod["vx"] != 0 || pod["vy"] != 0, "{pod}");
+    }
+}
+
+/// Parks its pods on the next two checkpoints of the opponent's leading pod, each shielded
+/// whenever an opponent pod would touch it next turn: guards that time out a runner which does
+/// not get past them (the parker itself never races, and times out after 100 turns).
+struct Parker;
+
+impl Bot<Csb> for Parker {
+    fn name(&self) -> String {
+        "parker".into()
+    }
+    fn play(&mut self, view: &View, _: &[String]) -> Answer<[Order<'static>; 2]> {
+        let [a, b, c, d] = view.own_pods();
+        let (t, s) = (&view.track, &view.state);
+        let progress = |i: usize| t.progress(&s.pods[i], 30_000.0);
+        let lead = if progress(c) >= progress(d) { c } else { d };
+        let next = s.pods[lead].next_checkpoint();
+        let posts = [next, (next + 1) % t.len()].map(|k| t.checkpoint(k));
+        Answer::Orders([0, 1].map(|k| {
+            let guard = &s.pods[[a, b][k]];
+            let ahead = guard.pos + guard.vel;
+            let threat = [c, d]
+                .iter()
+                .any(|&i| (s.pods[i].pos + s.pods[i].vel).dist(ahead) < 850.0);
+            let aim = posts[k] - guard.vel * 3.0;
+            let thrust = if threat {
+                Thrust::Shield
+            } else {
+                Thrust::Power((aim.dist(guard.pos) / 4.0).min(100.0) as u16)
+            };
+            Order {
+                x: aim.x.round() as i32,
+                y: aim.y.round() as i32,
+                thrust,
+                message: None,
+            }
+        }))
+    }
+}
+
+/// The longest run of turns in which neither pod of `player` passed a checkpoint.
+fn longest_wait(t: &botsim::trace::Trace, player: usize) -> usize {
+    let passes = |turn: &botsim::trace::Turn| -> i64 {
+        (player * 2..player * 2 + 2)
+            .map(|i| turn.state["pods"][i]["passed"].as_i64().unwrap())
+            .sum()
+    };
+    let (mut last, mut longest, mut before) = (0, 0, 0);
+    for (k, turn) in t.turns.iter().enumerate() {
+        let now = passes(turn);
+        if now > before {
+            last = k;
+        }
+        before = now;
+        longest = longest.max(k - last);
+    }
+    longest
+}
+
+/// Turns in which a pod of player 1 lay within 1,000 of a checkpoint's centre.
+fn parked_turns(t: &botsim::trace::Trace) -> usize {
+    let cps: Vec<(f64, f64)> = t.setup["checkpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c[0].as_f64().unwrap(), c[1].as_f64().unwrap()))
+        .collect();
+    t.turns
+        .iter()
+        .filter(|turn| {
+            (2..4).any(|i| {
+                let g = &turn.state["pods"][i];
+                let f = |k: &str| g[k].as_f64().unwrap();
+                cps.iter()
+                    .any(|c| (f("x") - c.0).hypot(f("y") - c.1) < 1_000.0)
+            })
+        })
+        .count()
+}
+
+#[test]
+fn guards_parked_on_our_checkpoints_do_not_time_out_the_search_bot() {
+    for seed in [1, 2, 3, 4, 5, 6] {
+        let mut ga = GaBot::new(<Params>::default(), Think::Rollouts(1000), seed as u64);
+        let rec = play(&GameSpec::Seed(seed), [&mut ga, &mut Parker], true).unwrap();
+        let t = rec.trace.unwrap();
+        let (wait, parked) = (longest_wait(&t, 0), parked_turns(&t));
+        assert!(
+            rec.scores[0] > rec.scores[1],
+            "seed {seed}: {} after {} turns",
+            rec.reason,
+            rec.turns
+        );
+        assert!(wait < 50, "seed {seed}: {wait} turns without a pass");
+        assert!(parked >= 10, "seed {seed}: parked {parked} turns");
     }
 }
