@@ -7,7 +7,6 @@
 //! Bundle-safe: std only.
 
 use crate::csb::state::{Pod, State, Track};
-use crate::csb::step::CHECKPOINT_TIMEOUT;
 use crate::geom::{fast_sin_cos, Vec2};
 
 /// Every weight of the evaluation, in one place.
@@ -38,10 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Trial knob (0: off): a player's blocker also races from the turn when the checkpoint
-    /// timeout is nearer than the turns it needs to reach its own next checkpoint (its distance
-    /// over 500, plus this many), if that player passed no later than the other.
-    pub race_lead: f64,
     /// Winning or losing the race (a checkpoint timeout included), added to the position's
     /// score.
     pub win: f64,
@@ -72,7 +67,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_000.0,
             both_race_after: 80.0,
-            race_lead: 0.0,
             win: 1e8,
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
@@ -83,7 +77,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -95,7 +89,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.race_lead", self.race_lead),
             ("weights.win", self.win),
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
@@ -116,7 +109,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.race_lead" => &mut self.race_lead,
             "weights.win" => &mut self.win,
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
@@ -194,14 +186,7 @@ impl Roles {
             let cp = track.checkpoint(s.pods[runner[p]].next_checkpoint());
             late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
-        let both_race = [0, 1].map(|p| {
-            let b = &s.pods[runner[p] ^ 1];
-            let need = b.pos.dist(track.checkpoint(b.next_checkpoint())) / 500.0 + w.race_lead;
-            late[p] >= w.both_race_after
-                || (w.race_lead > 0.0
-                    && late[p] >= late[1 - p]
-                    && late[p] + need >= CHECKPOINT_TIMEOUT as f64)
-        });
+        let both_race = late.map(|late| late >= w.both_race_after);
         Roles {
             runner,
             both_race,
