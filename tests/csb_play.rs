@@ -70,7 +70,8 @@ fn invalid_output_loses_after_the_turn_is_played() {
 
 /// Parks its pods on the next two checkpoints of the opponent's leading pod, each shielded
 /// whenever an opponent pod would touch it next turn: guards that time out a runner which does
-/// not get past them (the parker itself never races, and times out after 100 turns).
+/// not get past them. The parker never races: its pods pass a checkpoint only where one parks
+/// on its own next one, so it mostly loses on its own checkpoint timeout.
 struct Parker;
 
 impl Bot<Csb> for Parker {
