@@ -3,8 +3,10 @@
 use botsim::games::csb::referee::{play, verify, GameSpec};
 use botsim::trace;
 use botsim_core::bot::{Answer, Bot};
+use botsim_core::csb::ga::eval::after_next;
 use botsim_core::csb::ga::{GaBot, Params, Think};
 use botsim_core::csb::{racer::Racer, Csb, EndReason, Order, Thrust, View};
+use botsim_core::geom::round_to_i32;
 
 #[test]
 fn racers_finish_and_their_trace_replays() {
@@ -81,10 +83,8 @@ impl Bot<Csb> for Parker {
     fn play(&mut self, view: &View, _: &[String]) -> Answer<[Order<'static>; 2]> {
         let [a, b, c, d] = view.own_pods();
         let (t, s) = (&view.track, &view.state);
-        let progress = |i: usize| t.progress(&s.pods[i], 30_000.0);
-        let lead = if progress(c) >= progress(d) { c } else { d };
-        let next = s.pods[lead].next_checkpoint();
-        let posts = [next, (next + 1) % t.len()].map(|k| t.checkpoint(k));
+        let lead = &s.pods[t.leader(s, 1 - view.player, 30_000.0)];
+        let posts = [t.checkpoint(lead.next_checkpoint()), after_next(t, lead)];
         Answer::Orders([0, 1].map(|k| {
             let guard = &s.pods[[a, b][k]];
             let ahead = guard.pos + guard.vel;
@@ -98,8 +98,8 @@ impl Bot<Csb> for Parker {
                 Thrust::Power((aim.dist(guard.pos) / 4.0).min(100.0) as u16)
             };
             Order {
-                x: aim.x.round() as i32,
-                y: aim.y.round() as i32,
+                x: round_to_i32(aim.x),
+                y: round_to_i32(aim.y),
                 thrust,
                 message: None,
             }
