@@ -19,24 +19,38 @@ pub trait Problem {
     fn random(&self, rng: &mut Rng) -> Self::Genome;
     /// Changes each gene with probability `rate`.
     fn mutate(&self, genome: &mut Self::Genome, rate: f64, rng: &mut Rng);
-    /// A child of two parents.
-    fn crossover(&self, a: &Self::Genome, b: &Self::Genome, rng: &mut Rng) -> Self::Genome;
+    /// A child of two parents, written over `child` (a slot of the next population: a plan is
+    /// hundreds of bytes, and returning it would copy it twice more).
+    fn crossover(
+        &self,
+        a: &Self::Genome,
+        b: &Self::Genome,
+        rng: &mut Rng,
+        child: &mut Self::Genome,
+    );
     /// The plan one turn later: its first turn dropped, a new last turn.
     fn shift(&self, genome: &Self::Genome, rng: &mut Rng) -> Self::Genome;
     /// The plan's score (higher is better): one rollout.
     fn evaluate(&mut self, genome: &Self::Genome) -> f64;
 }
 
-/// A child of two plans of units' orders (`[[order; units]; turns]`): each unit (pod, wizard)
-/// takes its orders for every turn from one parent, drawn per unit, as units play different
-/// roles.
+/// A child of two plans of units' orders (`[[order; units]; turns]`), written over `child`:
+/// each unit (pod, wizard) takes its orders for every turn from one parent, drawn per unit, as
+/// units play different roles.
 pub fn crossover_units<T: Copy, const U: usize, const H: usize>(
     a: &[[T; U]; H],
     b: &[[T; U]; H],
     rng: &mut Rng,
-) -> [[T; U]; H] {
+    child: &mut [[T; U]; H],
+) {
     let pick: [bool; U] = std::array::from_fn(|_| rng.unit() < 0.5);
-    std::array::from_fn(|t| std::array::from_fn(|k| if pick[k] { a[t][k] } else { b[t][k] }))
+    // One parent copied whole, then the other's units over it: plain copies.
+    *child = *b;
+    for (k, _) in pick.iter().enumerate().filter(|(_, &from_a)| from_a) {
+        for (turn, theirs) in child.iter_mut().zip(a) {
+            turn[k] = theirs[k];
+        }
+    }
 }
 
 /// A plan of units' orders one turn later: its first turn dropped, and a last turn of `fresh`
@@ -325,19 +339,23 @@ impl<G: Copy> Ga<G> {
         stats: &mut Stats,
     ) {
         let n = self.settings.population;
-        self.next.clear();
+        let elites = self.settings.elites;
+        // The next population's slots are overwritten in place: a plan is hundreds of bytes.
+        if self.next.len() != n {
+            self.next.clone_from(&self.genomes);
+        }
         self.next_scores.clear();
-        for &i in &self.order[..self.settings.elites] {
-            self.next.push(self.genomes[i]);
+        for (slot, &i) in self.next.iter_mut().zip(&self.order[..elites]) {
+            *slot = self.genomes[i];
             self.next_scores.push(self.scores[i]);
         }
-        while self.next.len() < n {
-            let a = self.order[self.tournament(rng)];
-            let b = self.order[self.tournament(rng)];
-            let mut child = problem.crossover(&self.genomes[a], &self.genomes[b], rng);
-            problem.mutate(&mut child, rate, rng);
-            self.next_scores.push(problem.evaluate(&child));
-            self.next.push(child);
+        let rounds = self.settings.tournament;
+        for child in &mut self.next[elites..] {
+            let a = self.order[tournament(n, rounds, rng)];
+            let b = self.order[tournament(n, rounds, rng)];
+            problem.crossover(&self.genomes[a], &self.genomes[b], rng, child);
+            problem.mutate(child, rate, rng);
+            self.next_scores.push(problem.evaluate(child));
         }
         stats.rollouts += (n - self.settings.elites) as u64;
         stats.generations += 1;
@@ -360,15 +378,11 @@ impl<G: Copy> Ga<G> {
             }
         }
     }
+}
 
-    /// The rank of the best of a few plans drawn at random.
-    fn tournament(&self, rng: &mut Rng) -> usize {
-        let n = self.genomes.len();
-        (0..self.settings.tournament)
-            .map(|_| rng.below(n))
-            .min()
-            .unwrap_or(0)
-    }
+/// The rank of the best of `rounds` plans drawn at random from a population of `n`.
+fn tournament(n: usize, rounds: usize, rng: &mut Rng) -> usize {
+    (0..rounds).map(|_| rng.below(n)).min().unwrap_or(0)
 }
 
 /// The searches of a contest bot's turn: the opponent's plan first, against a model of ours,
@@ -473,8 +487,8 @@ mod tests {
                 }
             }
         }
-        fn crossover(&self, a: &[f64; 8], b: &[f64; 8], rng: &mut Rng) -> [f64; 8] {
-            std::array::from_fn(|i| if rng.unit() < 0.5 { a[i] } else { b[i] })
+        fn crossover(&self, a: &[f64; 8], b: &[f64; 8], rng: &mut Rng, child: &mut [f64; 8]) {
+            *child = std::array::from_fn(|i| if rng.unit() < 0.5 { a[i] } else { b[i] });
         }
         fn shift(&self, g: &[f64; 8], _: &mut Rng) -> [f64; 8] {
             *g

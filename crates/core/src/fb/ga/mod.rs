@@ -254,8 +254,8 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
         }
     }
 
-    fn crossover(&self, a: &Plan, b: &Plan, rng: &mut Rng) -> Plan {
-        crossover_units(a, b, rng)
+    fn crossover(&self, a: &Plan, b: &Plan, rng: &mut Rng, child: &mut Plan) {
+        crossover_units(a, b, rng, child)
     }
 
     fn shift(&self, plan: &Plan, rng: &mut Rng) -> Plan {
