@@ -170,12 +170,13 @@ fn fast_physics_rarely_disagrees() {
 
 /// The search plays its pods against the opponent's turn worked out once without ours
 /// (`step::solo`); `step::step_against` must then give the very state `step_fast` gives, bit
-/// for bit, on every golden turn and for either player, whether pods touch or not.
+/// for bit, on every golden turn and for either player, whether pods touch or not. The
+/// search's test for a game's end (`step::is_over`) must agree with the referee's after each.
 #[test]
 fn a_turn_against_a_solo_turn_is_the_fast_step() {
     use botsim::games::csb::referee::{GameSpec, Match};
-    use botsim_core::csb::step::{solo, step_against, step_fast};
-    let (mut turns, mut apart) = (0, 0);
+    use botsim_core::csb::step::{is_over, outcome, solo, step_against, step_fast};
+    let (mut turns, mut apart, mut ends) = (0, 0, 0);
     for t in all_games() {
         let spec = GameSpec::of_trace(&t).unwrap();
         let mut game = Match::new(spec.setup().unwrap());
@@ -185,6 +186,9 @@ fn a_turn_against_a_solo_turn_is_the_fast_step() {
             fast.play_turn_with(replies, |track, state, commands| {
                 let start = *state;
                 step_fast(track, state, commands);
+                let over = outcome(track, state).is_some();
+                assert_eq!(is_over(track, state), over, "seed {:?}", t.seed);
+                ends += over as u32;
                 for me in 0..2 {
                     let them = 1 - me;
                     let theirs = [commands[them * 2], commands[them * 2 + 1]];
@@ -207,6 +211,7 @@ fn a_turn_against_a_solo_turn_is_the_fast_step() {
     }
     eprintln!("{apart} of {} player-turns played apart", turns * 2);
     assert_eq!(turns, 54_754);
+    assert!(ends >= all_games().len() as u32 / 2, "{ends} games ended");
     assert!(
         apart > turns / 2 && apart < turns * 2,
         "{apart} of {}",

@@ -138,7 +138,7 @@ impl Problem<'_> {
                 }
             });
             step::step(self.track, &mut s, &commands);
-            if step::outcome(self.track, &s).is_some() {
+            if step::is_over(self.track, &s) {
                 break;
             }
         }

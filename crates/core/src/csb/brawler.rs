@@ -126,7 +126,7 @@ impl Brawler {
                     rest /= MOVES.len();
                 }
                 step::step(track, &mut s, &commands);
-                if step::outcome(track, &s).is_some() {
+                if step::is_over(track, &s) {
                     break;
                 }
             }

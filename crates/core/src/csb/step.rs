@@ -736,6 +736,16 @@ fn finished(track: &Track, state: &State) -> bool {
         .any(|(i, p)| !state.dead[State::owner(i)] && p.passed >= track.passes_to_finish())
 }
 
+/// Whether the game is over after the turns played ([`outcome`] is `Some`): a pod finished, a
+/// player is eliminated, or 500 turns were played. A pod of an eliminated player may have
+/// finished too: the game is over either way. Without branches, for a search that asks after
+/// every simulated turn.
+#[inline]
+pub fn is_over(track: &Track, state: &State) -> bool {
+    let most = state.pods.iter().map(|p| p.passed).fold(0, u16::max);
+    (most >= track.passes_to_finish()) | state.dead[0] | state.dead[1] | (state.round >= MAX_ROUNDS)
+}
+
 /// The result if the game is over after the turns played: a pod finished, a player is
 /// eliminated, or 500 turns were played. The reason is the first that applies in that order;
 /// a referee that eliminated a player for its output names that instead.

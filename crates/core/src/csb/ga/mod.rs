@@ -229,6 +229,15 @@ impl<'a, E> Scenario<'a, E> {
     /// Plays a plan (ours) against the other's and returns the final state.
     pub fn rollout(&self, plan: &Plan) -> State {
         let mut s = self.start;
+        self.play(plan, &mut s);
+        s
+    }
+
+    /// Plays a plan (ours) against the other's from `s`, this problem's start, which it leaves
+    /// at the plan's end: [`Scenario::rollout`] without returning the state, which would copy
+    /// it again in every rollout.
+    #[inline(always)]
+    fn play(&self, plan: &Plan, s: &mut State) {
         let mine = self.me * 2;
         let mut facing = self.facing;
         // Whether a pod has its BOOST left can change within the rollout; the command's
@@ -242,20 +251,19 @@ impl<'a, E> Scenario<'a, E> {
                 genes[k].command(self.track, &s.pods[mine + k], &mut facing[k], left[k])
             });
             if beside {
-                if !step::step_against(self.track, &mut s, self.me, &ours, solo) {
+                if !step::step_against(self.track, s, self.me, &ours, solo) {
                     beside = s.pods[them..them + 2] == solo.end && s.dead[1 - self.me] == solo.dead;
                 }
             } else {
                 let mut commands = [Command::IDLE; PODS];
                 commands[mine..mine + 2].copy_from_slice(&ours);
                 commands[them..them + 2].copy_from_slice(theirs);
-                step::step_fast(self.track, &mut s, &commands);
+                step::step_fast(self.track, s, &commands);
             }
-            if step::outcome(self.track, &s).is_some() {
+            if step::is_over(self.track, s) {
                 break;
             }
         }
-        s
     }
 }
 
@@ -344,7 +352,8 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
     }
 
     fn evaluate(&mut self, plan: &Plan) -> f64 {
-        let end = self.rollout(plan);
+        let mut end = self.start;
+        self.play(plan, &mut end);
         self.params.eval.score(self.track, &end, self.me)
     }
 }
