@@ -357,7 +357,7 @@ impl<G: Copy> Ga<G> {
             problem.mutate(child, rate, rng);
             self.next_scores.push(problem.evaluate(child));
         }
-        stats.rollouts += (n - self.settings.elites) as u64;
+        stats.rollouts += (n - elites) as u64;
         stats.generations += 1;
         std::mem::swap(&mut self.genomes, &mut self.next);
         std::mem::swap(&mut self.scores, &mut self.next_scores);
