@@ -46,7 +46,7 @@ pub fn crossover_units<T: Copy, const U: usize, const H: usize>(
     let pick: [bool; U] = std::array::from_fn(|_| rng.unit() < 0.5);
     // One parent copied whole, then the other's units over it: plain copies.
     *child = *b;
-    for (k, _) in pick.iter().enumerate().filter(|(_, &from_a)| from_a) {
+    for k in (0..U).filter(|&k| pick[k]) {
         for (turn, theirs) in child.iter_mut().zip(a) {
             turn[k] = theirs[k];
         }
