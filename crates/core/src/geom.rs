@@ -60,7 +60,18 @@ impl Vec2 {
     /// Each component rounded by Java's `Math.round`.
     #[inline]
     pub fn round(self) -> Vec2 {
-        Vec2::new(crate::java::round(self.x), crate::java::round(self.y))
+        // `java::round` of each component, written as the same operations on both at once
+        // (in the fast path's range, which every body's coordinates are in), which the
+        // compiler makes packed instructions of: one of each for both components.
+        use crate::java::{FLOOR_LIMIT, ROUNDER};
+        let y = [self.x + 0.5, self.y + 0.5];
+        if (y[0].abs() < FLOOR_LIMIT) & (y[1].abs() < FLOOR_LIMIT) {
+            let r = y.map(|c| (c + ROUNDER) - ROUNDER);
+            let down = [0, 1].map(|k| if r[k] > y[k] { 1.0 } else { 0.0 });
+            Vec2::new(r[0] - down[0], r[1] - down[1])
+        } else {
+            Vec2::new(crate::java::floor(y[0]), crate::java::floor(y[1]))
+        }
     }
 
     /// Each component truncated toward zero, as Java's `(int)`.
@@ -315,6 +326,60 @@ mod tests {
         fn round_to_i32_matches_round(x in -40_000.0f64..40_000.0, half in 0i32..2) {
             let x = if half == 1 { x.trunc() + 0.5f64.copysign(x) } else { x };
             prop_assert_eq!(round_to_i32(x), x.round() as i32);
+        }
+    }
+
+    /// `Vec2::round` (both components at once) gives each component what `java::round` gives
+    /// it, bit for bit (a sign of zero included), about the limits of the fast path and beyond.
+    fn assert_rounds_as_java(x: f64, y: f64) {
+        let bits = |v: Vec2| (v.x.to_bits(), v.y.to_bits());
+        let v = Vec2::new(x, y);
+        let round = Vec2::new(crate::java::round(x), crate::java::round(y));
+        assert_eq!(bits(v.round()), bits(round), "{v:?}");
+    }
+
+    #[test]
+    fn rounding_both_components_is_rounding_each() {
+        let limit = crate::java::FLOOR_LIMIT;
+        let edges = [
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -1.5,
+            0.49999999999999994,
+            -0.49999999999999994,
+            -0.7,
+            2_147_483_647.9,
+            2_147_483_648.0,
+            -2_147_483_648.0,
+            -2_147_483_648.5,
+            -2_147_483_649.0,
+            limit - 1.0,
+            limit - 0.5,
+            limit,
+            -limit,
+            -limit + 0.5,
+            1e300,
+            -1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        for x in edges {
+            for y in edges {
+                assert_rounds_as_java(x, y);
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+        #[test]
+        fn rounding_both_components_matches_java(x in -40_000.0f64..40_000.0, y in proptest::num::f64::ANY) {
+            assert_rounds_as_java(x, y);
+            assert_rounds_as_java(y, x);
         }
     }
 

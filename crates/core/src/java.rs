@@ -17,14 +17,16 @@ pub fn round(x: f64) -> f64 {
 /// (ties to even), which then sits in the low bits of the sum's mantissa.
 pub const ROUNDER: f64 = 6_755_399_441_055_744.0;
 
+/// 2^51: below it in magnitude, [`floor`]'s sum with [`ROUNDER`] is exact.
+pub const FLOOR_LIMIT: f64 = 2_251_799_813_685_248.0;
+
 /// `floor(y)` without a libm call (not inlined on the x86-64 baseline) or a saturating
 /// conversion: adding and removing 1.5 * 2^52 rounds to the nearest integer, then one less if
 /// that went up. Exact below 2^51 in magnitude; larger values take the library's path. Returns
 /// `+0.0` for `-0.0`.
 #[inline]
 pub fn floor(y: f64) -> f64 {
-    const LIMIT: f64 = 2_251_799_813_685_248.0;
-    if y.abs() < LIMIT {
+    if y.abs() < FLOOR_LIMIT {
         let r = (y + ROUNDER) - ROUNDER;
         r - if r > y { 1.0 } else { 0.0 }
     } else {
