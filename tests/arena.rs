@@ -178,9 +178,15 @@ fn a_bots_search_is_counted_from_its_reports() {
         );
         assert!(used.ms > 0.0, "{used:?}");
     }
+    // The arena timed the same turns: its rate is there beside the bot's.
+    let rates = arena::search_use(&out.results);
+    assert_eq!(rates.len(), 1, "{rates:?}");
+    assert!(rates[0].1.timed_ms > 0.0, "{rates:?}");
     let report = arena::search_report(&out.results);
     assert!(
-        report.starts_with(&format!("search {bot}: ")) && report.lines().count() == 1,
+        report.starts_with(&format!("search {bot}: "))
+            && report.contains(" per ms the arena timed, ")
+            && report.lines().count() == 1,
         "{report}"
     );
 }

@@ -18,7 +18,7 @@ use crate::trace::{self, Trace};
 use botsim_core::bot::{Answer, Game};
 pub use results::{
     ends, ends_report, ratings, ratings_report, search_report, search_use, summarize, time_report,
-    time_use, Cause, Elimination, GameResult, Rating, SearchUse, TimeUse,
+    time_use, Cause, Elimination, GameResult, Rating, SearchRate, SearchUse, TimeUse,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

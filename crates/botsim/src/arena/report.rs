@@ -196,16 +196,19 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
         page.push_str(
             "</table><h2>Search</h2><p>From the bots' own reports on stderr, turns after the first.</p>\
              <table id=\"search\"><tr><th class=\"l\">player</th><th>turns</th><th>rollouts a turn</th>\
-             <th>rollouts per ms</th></tr>",
+             <th>rollouts per ms of its clock</th><th>per ms the arena timed</th></tr>",
         );
         for (player, u) in &searches {
+            let timed = u
+                .per_timed_ms()
+                .map_or("-".to_string(), |r| format!("{r:.0}"));
             let _ = write!(
                 page,
-                "<tr><td class=\"l\">{}</td><td>{}</td><td>{:.0}</td><td>{:.0}</td></tr>",
+                "<tr><td class=\"l\">{}</td><td>{}</td><td>{:.0}</td><td>{:.0}</td><td>{timed}</td></tr>",
                 esc(player),
-                u.turns,
-                u.per_turn(),
-                u.per_ms()
+                u.reported.turns,
+                u.reported.per_turn(),
+                u.reported.per_ms()
             );
         }
     }
@@ -295,7 +298,7 @@ mod tests {
         let page = html(&results, Some(&sprt), Some(Path::new("replays")));
         assert!(
             page.contains(
-                "<tr><td class=\"l\">bot b</td><td>2</td><td>40000</td><td>615</td></tr>"
+                "<tr><td class=\"l\">bot b</td><td>2</td><td>40000</td><td>615</td><td>39</td></tr>"
             ),
             "{page}"
         );

@@ -345,14 +345,41 @@ pub fn time_report(results: &[GameResult]) -> String {
     out
 }
 
-/// Each player's search over `results`, from its own reports, players in order of first
-/// appearance; players without reports are left out.
-pub fn search_use(results: &[GameResult]) -> Vec<(String, SearchUse)> {
+/// A player's search over a set of games: its own reports, and the time the arena measured
+/// for the same turns, on its clock (`--clock`: the CPU time the program's processes used, or
+/// the wall time from the turn's input to its answer). The bot's clock runs while it waits for
+/// a core; the CPU clock does not, so with more searches than cores at once the two rates
+/// differ, and the CPU's is the one that says how fast the code is.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchRate {
+    /// The bot's reports, added up.
+    pub reported: SearchUse,
+    /// Milliseconds the arena timed over the reported turns (the turns after the first, as
+    /// many as each game reported); 0 where the results have no times.
+    pub timed_ms: f64,
+}
+
+impl SearchRate {
+    /// Rollouts per millisecond the arena timed; `None` without times.
+    pub fn per_timed_ms(&self) -> Option<f64> {
+        (self.timed_ms > 0.0).then(|| self.reported.rollouts as f64 / self.timed_ms)
+    }
+}
+
+/// Each player's search over `results`, from its own reports and the arena's times of the
+/// same turns, players in order of first appearance; players without reports are left out.
+pub fn search_use(results: &[GameResult]) -> Vec<(String, SearchRate)> {
     let reported = results.iter().filter(|r| r.search.len() == 2);
-    let mut players = per_player(reported, |u: &mut SearchUse, r, seat| {
-        u.add(&r.search[seat])
+    let mut players = per_player(reported, |u: &mut SearchRate, r, seat| {
+        let search = &r.search[seat];
+        u.reported.add(search);
+        let turns = search.turns as usize;
+        let tenths: u64 = r.times.get(seat).map_or(0, |t| {
+            t.iter().skip(1).take(turns).map(|&x| u64::from(x)).sum()
+        });
+        u.timed_ms += tenths as f64 / 10.0;
     });
-    players.retain(|(_, u)| u.turns > 0);
+    players.retain(|(_, u)| u.reported.turns > 0);
     players
 }
 
@@ -379,16 +406,20 @@ fn per_player<'a, T: Default>(
 }
 
 /// The search lines of the report: each program player's rollouts a turn and per millisecond
-/// in real games, to set beside `botsim bench --search`'s (none if no result has reports).
+/// in real games, on its clock and on the arena's, to set beside `botsim bench --search`'s
+/// (none if no result has reports).
 pub fn search_report(results: &[GameResult]) -> String {
     search_use(results)
         .iter()
         .map(|(player, u)| {
+            let timed = u
+                .per_timed_ms()
+                .map_or(String::new(), |r| format!(", {r:.0} per ms the arena timed"));
             format!(
-                "search {player}: {:.0} rollouts a turn, {:.0} per ms of its clock, over {} turns (its reports)\n",
-                u.per_turn(),
-                u.per_ms(),
-                u.turns
+                "search {player}: {:.0} rollouts a turn, {:.0} per ms of its clock{timed}, over {} turns (its reports)\n",
+                u.reported.per_turn(),
+                u.reported.per_ms(),
+                u.reported.turns
             )
         })
         .collect()
@@ -585,6 +616,43 @@ mod tests {
         // Symmetric records give symmetric ratings.
         let sym = ratings(&[result(0, "X", "Y", [2, 1]), result(1, "Y", "X", [2, 1])]);
         assert!(sym[0].elo.abs() < 1e-6 && sym[1].elo.abs() < 1e-6);
+    }
+
+    #[test]
+    fn search_rates_add_each_player_s_reports_and_the_arena_s_times_of_those_turns() {
+        let used = |turns, rollouts, ms| SearchUse {
+            turns,
+            rollouts,
+            ms,
+        };
+        // "p" reports 2 turns after the first in game 0 (seat 0) and 1 in game 1 (seat 1):
+        // the arena's times of those turns are 30 + 50 and 20 ms; its first turn and a last
+        // turn it did not report are not counted. "q" reports nothing.
+        let mut games = [result(0, "p", "q", [2, 1]), result(1, "q", "p", [2, 1])];
+        games[0].times = vec![vec![9_000, 300, 500, 700], vec![100, 100, 100, 100]];
+        games[0].search = vec![used(2, 1_000, 60.0), SearchUse::default()];
+        games[1].times = vec![vec![100, 100], vec![8_000, 200]];
+        games[1].search = vec![SearchUse::default(), used(1, 800, 40.0)];
+        let rates = search_use(&games);
+        assert_eq!(rates.len(), 1, "{rates:?}");
+        let (player, p) = &rates[0];
+        assert_eq!(player, "p");
+        assert_eq!(p.reported, used(3, 1_800, 100.0));
+        assert_eq!(p.timed_ms, 100.0);
+        assert_eq!(p.per_timed_ms(), Some(18.0));
+        assert_eq!(
+            search_report(&games),
+            "search p: 600 rollouts a turn, 18 per ms of its clock, 18 per ms the arena timed, over 3 turns (its reports)\n"
+        );
+        // Without times (results written before they were kept) no rate the arena timed.
+        for g in &mut games {
+            g.times.clear();
+        }
+        assert_eq!(search_use(&games)[0].1.per_timed_ms(), None);
+        assert_eq!(
+            search_report(&games),
+            "search p: 600 rollouts a turn, 18 per ms of its clock, over 3 turns (its reports)\n"
+        );
     }
 
     #[test]
