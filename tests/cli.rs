@@ -50,6 +50,27 @@ fn play_prints_the_result_and_writes_a_trace_that_verifies() {
     assert!(text(&v).contains("verified 1/1 games"), "{}", text(&v));
 }
 
+/// `bench --search-rollouts N --repeat K` runs the same search K times: the median and best
+/// time, and the one fingerprint every run gave, the one a single run gives.
+#[test]
+fn bench_repeats_a_fixed_search_with_one_fingerprint() {
+    let fingerprint = |out: &str| {
+        out.split("fingerprint ")
+            .nth(1)
+            .map(|f| f.trim().to_string())
+            .unwrap_or_default()
+    };
+    let once = botsim(&["bench", "--search-rollouts", "60"]);
+    assert!(once.status.success(), "{}", text(&once));
+    let thrice = botsim(&["bench", "--search-rollouts", "60", "--repeat", "3"]);
+    assert!(thrice.status.success(), "{}", text(&thrice));
+    let (once, thrice) = (text(&once), text(&thrice));
+    assert!(thrice.contains(": 3 runs, median "), "{thrice}");
+    assert!(thrice.contains(" per ms), best "), "{thrice}");
+    assert_eq!(fingerprint(&once).len(), 16, "{once}");
+    assert_eq!(fingerprint(&once), fingerprint(&thrice), "{once}\n{thrice}");
+}
+
 #[test]
 fn verify_reports_counts_and_exit_status() {
     let o = botsim(&["verify", &data("csb-edge-public-000.jsonl.gz")]);
@@ -126,6 +147,8 @@ fn bad_input_is_reported_without_a_panic() {
             "--map",
         ),
         (&["bench", "--game", "chess"], "chess"),
+        (&["bench", "--search-rollouts", "50", "--repeat", "0"], "--repeat"),
+        (&["bench", "--repeat", "2"], "--search-rollouts"),
         // A player program that is missing stops the run before its first game.
         (
             &[

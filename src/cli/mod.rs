@@ -197,6 +197,11 @@ enum Command {
         /// heuristic bots or from a fight (the GA bot against a bot that blocks).
         #[arg(long, value_enum, default_value = "race")]
         positions: botsim::bench::Positions,
+        /// With --search-rollouts: run the same search this many times and give the median
+        /// and the best time (a noisy machine slows some runs, never speeds one up); every
+        /// run must give the same fingerprint.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), requires = "search_rollouts")]
+        repeat: u32,
     },
 }
 
@@ -249,19 +254,42 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             game,
             search_rollouts: Some(n),
             positions,
+            repeat,
             ..
         } => {
             let label = positions.label();
             let positions = positions.inputs(game, 30)?;
-            let started = std::time::Instant::now();
-            let (rollouts, fingerprint) = botsim::bench::search_fixed(game, &positions, n)?;
-            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            let mut times = Vec::with_capacity(repeat as usize);
+            let mut first = None;
+            for run in 1..=repeat {
+                let started = std::time::Instant::now();
+                let (rollouts, fingerprint) = botsim::bench::search_fixed(game, &positions, n)?;
+                times.push(started.elapsed().as_secs_f64() * 1000.0);
+                let (_, expected) = *first.get_or_insert((rollouts, fingerprint));
+                if fingerprint != expected {
+                    anyhow::bail!(
+                        "the search is not reproducible: run 1 gave fingerprint {expected:016x}, \
+                         run {run} {fingerprint:016x}"
+                    );
+                }
+            }
+            let (rollouts, fingerprint) = first.expect("at least one run");
+            let rate = |ms: f64| rollouts as f64 / ms;
+            let timing = if repeat == 1 {
+                format!("{:.0} ms, {:.0} rollouts per ms", times[0], rate(times[0]))
+            } else {
+                times.sort_unstable_by(f64::total_cmp);
+                let (median, best) = (times[times.len() / 2], times[0]);
+                format!(
+                    "{repeat} runs, median {median:.0} ms ({:.0} rollouts per ms), best {best:.0} ms ({:.0} per ms)",
+                    rate(median),
+                    rate(best)
+                )
+            };
             say!(
-                "{} search: {n} rollouts a turn, 30 turns{}: {ms:.0} ms, {:.0} rollouts per ms, \
-                 fingerprint {fingerprint:016x}",
+                "{} search: {n} rollouts a turn, 30 turns{}: {timing}, fingerprint {fingerprint:016x}",
                 game.name(),
                 label,
-                rollouts as f64 / ms
             );
             Ok(ExitCode::SUCCESS)
         }
