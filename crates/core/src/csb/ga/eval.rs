@@ -50,11 +50,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Trial knob (0: off): while our runner is pinned and we passed no later than they did
-    /// (we would time out first), our blocker races too from the turn when the checkpoint
-    /// timeout is no further than the turns it needs to reach its own next checkpoint (its
-    /// distance over 500) plus this many.
-    pub race_pinned: f64,
 }
 
 impl Default for Weights {
@@ -76,14 +71,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.0,
-            race_pinned: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -99,7 +93,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.race_pinned", self.race_pinned),
         ]
     }
 
@@ -120,7 +113,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.race_pinned" => &mut self.race_pinned,
             _ => return false,
         };
         *slot = value;
@@ -194,19 +186,7 @@ impl Roles {
             let cp = track.checkpoint(s.pods[runner[p]].next_checkpoint());
             late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
-        let timeout = f64::from(crate::csb::step::CHECKPOINT_TIMEOUT);
-        let both_race = [0, 1].map(|p| {
-            let blocker = &s.pods[runner[p] ^ 1];
-            let needs = blocker
-                .pos
-                .dist(track.checkpoint(blocker.next_checkpoint()))
-                / 500.0;
-            let leave = w.race_pinned > 0.0
-                && pinned[p]
-                && late[p] >= late[1 - p]
-                && timeout - late[p] <= needs + w.race_pinned;
-            late[p] >= w.both_race_after || leave
-        });
+        let both_race = late.map(|late| late >= w.both_race_after);
         Roles {
             runner,
             both_race,
