@@ -60,18 +60,17 @@ impl Vec2 {
     /// Each component rounded by Java's `Math.round`.
     #[inline]
     pub fn round(self) -> Vec2 {
-        // `java::round` of each component, written as the same operations on both at once
-        // (in the fast path's range, which every body's coordinates are in), which the
-        // compiler makes packed instructions of: one of each for both components.
-        use crate::java::{FLOOR_LIMIT, ROUNDER};
+        // `java::round` of each component, with the fast path's range checked for both at
+        // once (every body's coordinates are in it): the same operations side by side, which
+        // the compiler makes packed instructions of, one of each for both components.
+        use crate::java::{floor, floor_below_limit, FLOOR_LIMIT};
         let y = [self.x + 0.5, self.y + 0.5];
-        if (y[0].abs() < FLOOR_LIMIT) & (y[1].abs() < FLOOR_LIMIT) {
-            let r = y.map(|c| (c + ROUNDER) - ROUNDER);
-            let down = [0, 1].map(|k| if r[k] > y[k] { 1.0 } else { 0.0 });
-            Vec2::new(r[0] - down[0], r[1] - down[1])
+        let [x, y] = if (y[0].abs() < FLOOR_LIMIT) & (y[1].abs() < FLOOR_LIMIT) {
+            y.map(floor_below_limit)
         } else {
-            Vec2::new(crate::java::floor(y[0]), crate::java::floor(y[1]))
-        }
+            y.map(floor)
+        };
+        Vec2::new(x, y)
     }
 
     /// Each component truncated toward zero, as Java's `(int)`.

@@ -27,11 +27,18 @@ pub const FLOOR_LIMIT: f64 = 2_251_799_813_685_248.0;
 #[inline]
 pub fn floor(y: f64) -> f64 {
     if y.abs() < FLOOR_LIMIT {
-        let r = (y + ROUNDER) - ROUNDER;
-        r - if r > y { 1.0 } else { 0.0 }
+        floor_below_limit(y)
     } else {
         y.floor()
     }
+}
+
+/// [`floor`]'s fast path, for `y` below [`FLOOR_LIMIT`] in magnitude (the caller's check):
+/// for a caller that checks several values at once.
+#[inline(always)]
+pub fn floor_below_limit(y: f64) -> f64 {
+    let r = (y + ROUNDER) - ROUNDER;
+    r - if r > y { 1.0 } else { 0.0 }
 }
 
 /// Java's `(int) Math.round(x)`: `floor(x + 0.5)` as a long, narrowed to an int. Computed
