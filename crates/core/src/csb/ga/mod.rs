@@ -89,10 +89,6 @@ pub struct Params<E = RunnerBlocker> {
     /// must have come to an opponent pod's than the racer model's for the pod to be modelled as
     /// a guard ([`Model`]).
     pub model_margin: f64,
-    /// Trial: from this many turns since our last pass (0: never), an opponent pod within
-    /// 2,000 of our leading pod's next checkpoint is modelled as a racer even when it plays as
-    /// a guard, so that the search stops foreseeing a ram on every try to pass it.
-    pub pinned_racer: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -107,7 +103,6 @@ impl<E: Default> Default for Params<E> {
             shield_gene: 0.0164,
             boost_gene: 0.03,
             model_margin: 0.15,
-            pinned_racer: 0.0,
         }
     }
 }
@@ -281,7 +276,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
-                ("pinned_racer", self.pinned_racer),
             ])
             .chain(self.search.values())
             .collect()
@@ -295,7 +289,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
-            "pinned_racer" => self.pinned_racer = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -550,23 +543,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         // The opponent's pods modelled by rules rather than searched: against bots that
         // search, a better guess than their search with our evaluation; each pod by the rule
         // that foretold it better of late (docs/experiments/csb.md).
-        let mut models = self.models();
-        let since = {
-            let s = &self.state;
-            s.round as f64
-                - s.pods[seat * 2]
-                    .last_pass
-                    .max(s.pods[seat * 2 + 1].last_pass) as f64
-        };
-        if self.params.pinned_racer > 0.0 && since >= self.params.pinned_racer {
-            let leader = &self.state.pods[track.leader(&self.state, seat, PREY_PASS)];
-            let cp = track.checkpoint(leader.next_checkpoint());
-            for (k, model) in models.iter_mut().enumerate() {
-                if self.state.pods[(1 - seat) * 2 + k].pos.dist(cp) <= 2_000.0 {
-                    *model = Model::Racer;
-                }
-            }
-        }
+        let models = self.models();
         let mut problem = Scenario::against_models(&track, self.state, seat, params, models);
         let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
