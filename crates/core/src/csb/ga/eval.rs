@@ -50,10 +50,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Trial: a pinned player's blocker races too when its runner's progress leads the other
-    /// player's best pod by at least this much (0: never): far enough ahead, the blocker can
-    /// leave their runner to get a pod past the guard.
-    pub pinned_lead: f64,
 }
 
 impl Default for Weights {
@@ -75,14 +71,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.0,
-            pinned_lead: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -98,7 +93,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.pinned_lead", self.pinned_lead),
         ]
     }
 
@@ -119,7 +113,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.pinned_lead" => &mut self.pinned_lead,
             _ => return false,
         };
         *slot = value;
@@ -193,13 +186,7 @@ impl Roles {
             let cp = track.checkpoint(s.pods[runner[p]].next_checkpoint());
             late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
-        let ahead = [0, 1].map(|p| {
-            let q = 1 - p;
-            let best =
-                progress(track, &s.pods[q * 2], w).max(progress(track, &s.pods[q * 2 + 1], w));
-            w.pinned_lead > 0.0 && progress(track, &s.pods[runner[p]], w) - best >= w.pinned_lead
-        });
-        let both_race = [0, 1].map(|p| late[p] >= w.both_race_after || pinned[p] && ahead[p]);
+        let both_race = late.map(|late| late >= w.both_race_after);
         Roles {
             runner,
             both_race,
