@@ -148,6 +148,9 @@ fn bad_input_is_reported_without_a_panic() {
         ),
         (&["bench", "--game", "chess"], "chess"),
         (&["bench", "--search-rollouts", "50", "--repeat", "0"], "--repeat"),
+        // No search is timed at no rollouts (the first population alone would be) or no time.
+        (&["bench", "--search-rollouts", "0"], "--search-rollouts"),
+        (&["bench", "--search", "0"], "--search"),
         (&["bench", "--repeat", "2"], "--search-rollouts"),
         // A player program that is missing stops the run before its first game.
         (

@@ -188,10 +188,10 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Instead: the search's rollouts per turn at this many milliseconds.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         search: Option<u64>,
         /// Instead: time the search at this many rollouts a turn (fixed work).
-        #[arg(long, conflicts_with = "search")]
+        #[arg(long, conflicts_with = "search", value_parser = clap::value_parser!(u64).range(1..))]
         search_rollouts: Option<u64>,
         /// With --search or --search-rollouts: the positions searched, from a race between
         /// heuristic bots or from a fight (the GA bot against a bot that blocks).
