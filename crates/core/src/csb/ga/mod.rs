@@ -52,9 +52,6 @@ use std::time::Instant;
 
 /// Turns a plan looks ahead.
 pub const HORIZON: usize = 6;
-/// Turns of the other player's foreseen play: a plan whose genes are held two turns each
-/// plays twice its horizon.
-const TURNS: usize = 2 * HORIZON;
 
 /// How good a position is for one player: what the search scores the end of each plan with
 /// (higher is better). Only [`Evaluation::score`] must be written; the weights it names are
@@ -92,10 +89,6 @@ pub struct Params<E = RunnerBlocker> {
     /// must have come to an opponent pod's than the racer model's for the pod to be modelled as
     /// a guard ([`Model`]).
     pub model_margin: f64,
-    /// Trial: from this many turns since our last pass (0: never), while a pod of theirs lies
-    /// within 2,000 of our leading pod's next checkpoint, each gene of a plan plays two turns:
-    /// a plan of twice the horizon, long enough to get round or through a parked guard.
-    pub pinned_hold: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -110,7 +103,6 @@ impl<E: Default> Default for Params<E> {
             shield_gene: 0.0164,
             boost_gene: 0.03,
             model_margin: 0.15,
-            pinned_hold: 0.0,
         }
     }
 }
@@ -136,16 +128,14 @@ pub struct Scenario<'a, E = RunnerBlocker> {
     me: usize,
     /// The other player's commands each turn, made once: its facings do not depend on our
     /// plan (collisions change no facing).
-    theirs: [[Command; 2]; TURNS],
+    theirs: [[Command; 2]; HORIZON],
     /// The other player's turns as they go without our pods, worked out once: a rollout
     /// moves only our pods in the turns where no pod touches another (most of them), and
     /// its results are those of the full step bit for bit.
-    solo: [step::Solo; TURNS],
+    solo: [step::Solo; HORIZON],
     /// Our pods' facings at the start, as unit vectors.
     facing: [Option<Vec2>; 2],
     params: &'a Params<E>,
-    /// Trial: turns each gene of a plan is played (1 or 2).
-    pub hold: usize,
 }
 
 impl<'a, E> Scenario<'a, E> {
@@ -157,9 +147,7 @@ impl<'a, E> Scenario<'a, E> {
         other: &Plan,
         params: &'a Params<E>,
     ) -> Scenario<'a, E> {
-        Scenario::against(track, start, me, params, |t, k, _| {
-            other[t.min(HORIZON - 1)][k]
-        })
+        Scenario::against(track, start, me, params, |t, k, _| other[t][k])
     }
 
     /// Player `me`'s problem from `start`, against the other player's pods racing for their
@@ -192,7 +180,7 @@ impl<'a, E> Scenario<'a, E> {
         let runner = track.leader(&start, me, PREY_PASS);
         let mut ours = start;
         let mut facing = [0, 1].map(|k| facing_of(&start.pods[me * 2 + k]));
-        let prey: [Pod; TURNS] = std::array::from_fn(|_| {
+        let prey: [Pod; HORIZON] = std::array::from_fn(|_| {
             let at = ours.pods[runner];
             let commands = [0, 1].map(|k| {
                 let pod = &ours.pods[me * 2 + k];
@@ -219,7 +207,7 @@ impl<'a, E> Scenario<'a, E> {
         let (mine, them) = (me * 2, (1 - me) * 2);
         let mut alone = start;
         let mut facing = [0, 1].map(|k| facing_of(&start.pods[them + k]));
-        let mut theirs = [[Command::IDLE; 2]; TURNS];
+        let mut theirs = [[Command::IDLE; 2]; HORIZON];
         let solo = std::array::from_fn(|t| {
             theirs[t] = std::array::from_fn(|k| {
                 let pod = &alone.pods[them + k];
@@ -235,7 +223,6 @@ impl<'a, E> Scenario<'a, E> {
             solo,
             facing: [0, 1].map(|k| facing_of(&start.pods[mine + k])),
             params,
-            hold: 1,
         }
     }
 
@@ -259,8 +246,7 @@ impl<'a, E> Scenario<'a, E> {
         let them = (1 - self.me) * 2;
         // While their pods go as they would alone, their turns are known (`solo`).
         let mut beside = true;
-        for t in 0..HORIZON * self.hold {
-            let (theirs, solo, genes) = (&self.theirs[t], &self.solo[t], &plan[t / self.hold]);
+        for ((theirs, solo), genes) in self.theirs.iter().zip(&self.solo).zip(plan) {
             let ours: [Command; 2] = std::array::from_fn(|k| {
                 genes[k].command(self.track, &s.pods[mine + k], &mut facing[k], left[k])
             });
@@ -290,7 +276,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
-                ("pinned_hold", self.pinned_hold),
             ])
             .chain(self.search.values())
             .collect()
@@ -304,7 +289,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
-            "pinned_hold" => self.pinned_hold = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -561,19 +545,6 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         // that foretold it better of late (docs/experiments/csb.md).
         let models = self.models();
         let mut problem = Scenario::against_models(&track, self.state, seat, params, models);
-        let s = &self.state;
-        let since = s.round as f64
-            - s.pods[seat * 2]
-                .last_pass
-                .max(s.pods[seat * 2 + 1].last_pass) as f64;
-        if params.pinned_hold > 0.0 && since >= params.pinned_hold {
-            let leader = &s.pods[track.leader(s, seat, PREY_PASS)];
-            let cp = track.checkpoint(leader.next_checkpoint());
-            let them = (1 - seat) * 2;
-            if s.pods[them].pos.dist(cp).min(s.pods[them + 1].pos.dist(cp)) <= 2_000.0 {
-                problem.hold = 2;
-            }
-        }
         let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
