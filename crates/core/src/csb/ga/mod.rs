@@ -89,9 +89,6 @@ pub struct Params<E = RunnerBlocker> {
     /// must have come to an opponent pod's than the racer model's for the pod to be modelled as
     /// a guard ([`Model`]).
     pub model_margin: f64,
-    /// Trial: their guards answer our moves in a rollout (1) or play as foreseen at its
-    /// start (0).
-    pub guard_react: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -106,7 +103,6 @@ impl<E: Default> Default for Params<E> {
             shield_gene: 0.0164,
             boost_gene: 0.03,
             model_margin: 0.15,
-            guard_react: 0.0,
         }
     }
 }
@@ -140,9 +136,6 @@ pub struct Scenario<'a, E = RunnerBlocker> {
     /// Our pods' facings at the start, as unit vectors.
     facing: [Option<Vec2>; 2],
     params: &'a Params<E>,
-    /// Trial: their pods that are guards answering our pods' moves (each turn's command made
-    /// from the rollout's position, the prey being pod `react.1`), if any.
-    react: Option<([bool; 2], usize)>,
 }
 
 impl<'a, E> Scenario<'a, E> {
@@ -196,15 +189,10 @@ impl<'a, E> Scenario<'a, E> {
             step::solo(track, &mut ours, me, &commands);
             at
         });
-        let mut scenario =
-            Scenario::against(track, start, me, params, |t, k, pod| match models[k] {
-                Model::Racer => racer_gene(track, pod, params),
-                Model::Guard => guard_gene(track, pod, &prey[t], params),
-            });
-        if params.guard_react > 0.0 {
-            scenario.react = Some((models.map(|m| m == Model::Guard), runner));
-        }
-        scenario
+        Scenario::against(track, start, me, params, |t, k, pod| match models[k] {
+            Model::Racer => racer_gene(track, pod, params),
+            Model::Guard => guard_gene(track, pod, &prey[t], params),
+        })
     }
 
     /// Player `me`'s problem against the other player's pods playing, each turn, the genes
@@ -235,7 +223,6 @@ impl<'a, E> Scenario<'a, E> {
             solo,
             facing: [0, 1].map(|k| facing_of(&start.pods[mine + k])),
             params,
-            react: None,
         }
     }
 
@@ -251,9 +238,6 @@ impl<'a, E> Scenario<'a, E> {
     /// it again in every rollout.
     #[inline(always)]
     fn play(&self, plan: &Plan, s: &mut State) {
-        if let Some((guards, prey)) = self.react {
-            return self.play_reacting(plan, s, guards, prey);
-        }
         let mine = self.me * 2;
         let mut facing = self.facing;
         // Whether a pod has its BOOST left can change within the rollout; the command's
@@ -283,40 +267,6 @@ impl<'a, E> Scenario<'a, E> {
     }
 }
 
-impl<E> Scenario<'_, E> {
-    /// [`Scenario::play`] against guards that answer: each turn, the `guards` among their pods
-    /// aim at pod `prey` where it is in this rollout.
-    #[inline(never)]
-    fn play_reacting(&self, plan: &Plan, s: &mut State, guards: [bool; 2], prey: usize) {
-        let (mine, them) = (self.me * 2, (1 - self.me) * 2);
-        let mut facing = self.facing;
-        let mut their_facing = [0, 1].map(|k| facing_of(&s.pods[them + k]));
-        let left = [0, 1].map(|k| !s.pods[mine + k].boost_used);
-        for (theirs, genes) in self.theirs.iter().zip(plan) {
-            let mut commands = [Command::IDLE; PODS];
-            for k in 0..2 {
-                commands[mine + k] =
-                    genes[k].command(self.track, &s.pods[mine + k], &mut facing[k], left[k]);
-                let pod = &s.pods[them + k];
-                commands[them + k] = if guards[k] {
-                    guard_gene(self.track, pod, &s.pods[prey], self.params).command(
-                        self.track,
-                        pod,
-                        &mut their_facing[k],
-                        !pod.boost_used,
-                    )
-                } else {
-                    theirs[k]
-                };
-            }
-            step::step_fast(self.track, s, &commands);
-            if step::is_over(self.track, s) {
-                break;
-            }
-        }
-    }
-}
-
 impl<E: Evaluation> crate::params::Named for Params<E> {
     fn values(&self) -> Vec<(&'static str, f64)> {
         self.eval
@@ -326,7 +276,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
-                ("guard_react", self.guard_react),
             ])
             .chain(self.search.values())
             .collect()
@@ -340,7 +289,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
-            "guard_react" => self.guard_react = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
