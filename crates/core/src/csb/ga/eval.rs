@@ -50,10 +50,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Trial: a plan that reaches the 500th turn is a win or a loss by the referee's ranking
-    /// there (the players' best pods by passes, then distance), as a finish is (1), or is
-    /// scored as any other position (0).
-    pub last_round: f64,
 }
 
 impl Default for Weights {
@@ -75,14 +71,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.0,
-            last_round: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -98,7 +93,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.last_round", self.last_round),
         ]
     }
 
@@ -119,7 +113,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.last_round" => &mut self.last_round,
             _ => return false,
         };
         *slot = value;
@@ -299,21 +292,8 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
         0.0
     };
     let r = &s.pods[roles.runner[me]];
-    let best =
-        |p: usize| progress(track, &s.pods[p * 2], w).max(progress(track, &s.pods[p * 2 + 1], w));
-    let their_best = best(them);
-    let end = if w.last_round > 0.0 && end == 0.0 && s.round >= crate::csb::step::MAX_ROUNDS {
-        let lead = best(me) - their_best;
-        if lead > 0.0 {
-            w.win
-        } else if lead < 0.0 {
-            -w.win
-        } else {
-            0.0
-        }
-    } else {
-        end
-    };
+    let their_best =
+        progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
     let gap = progress(track, r, w) - their_best;
     let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
