@@ -53,24 +53,25 @@ pub struct Weights {
 }
 
 impl Default for Weights {
-    /// Hand-set, then tuned: runner_facing and the blocker's three weights come from a
-    /// `botsim tune` run (examples/tune-csb.toml; its result in docs/experiments/csb.md).
+    /// Hand-set, then tuned: runner_facing, the blocker's three weights, role_switch and clear
+    /// come from `botsim tune` runs (the last is examples/tune-csb.toml; the results are in
+    /// docs/experiments/csb.md).
     fn default() -> Weights {
         Weights {
             checkpoint: 30_000.0,
             runner: 1.0,
-            runner_facing: 547.0,
-            blocker_target: 0.328,
-            blocker_runner: 0.112,
-            blocker_facing: 167.0,
+            runner_facing: 703.0,
+            blocker_target: 0.279,
+            blocker_runner: 0.102,
+            blocker_facing: 164.0,
             timeout: 10.0,
             timeout_grace: 60.0,
-            role_switch: 3_000.0,
+            role_switch: 3_540.0,
             both_race_after: 80.0,
             win: 1e8,
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
-            clear: 1.0,
+            clear: 1.82,
         }
     }
 }

@@ -95,14 +95,15 @@ impl<E: Default> Default for Params<E> {
     fn default() -> Params<E> {
         Params {
             eval: E::default(),
-            // mutation_end and shield_gene tuned with the weights (docs/experiments/csb.md).
+            // mutation_end, shield_gene and model_margin tuned with the weights
+            // (docs/experiments/csb.md).
             search: Settings {
-                mutation_end: 0.091,
+                mutation_end: 0.0849,
                 ..Settings::default()
             },
             shield_gene: 0.0164,
             boost_gene: 0.03,
-            model_margin: 0.15,
+            model_margin: 0.115,
         }
     }
 }
@@ -705,65 +706,75 @@ mod tests {
     /// Item 2 of #43: our runner, 88 turns after our last pass, its checkpoint held by a pod of
     /// theirs that sits on it and rams our runner when within 2,500 of it (the annealer's
     /// guard): the search gets a pod of ours past it before the 100-turn timeout, from three
-    /// sides. (Two pods driven as the opponent model's racers do not, from the first.)
+    /// sides, in at least three tries of four (8 seeds a side; today's bot gets past in about 9
+    /// of 10, and a search fails now and then whatever its weights). Two pods driven as the
+    /// opponent model's racers do not, from the first side.
     #[test]
     fn a_runner_near_the_timeout_gets_past_a_guard_on_its_checkpoint() {
+        let sides = [(6000.0, 5000.0), (9000.0, 2500.0), (11500.0, 6500.0)];
+        let mut failed = Vec::new();
+        for (side, &(x, y)) in sides.iter().enumerate() {
+            for seed in 0..8 {
+                if !gets_past_a_guard(x, y, seed) {
+                    failed.push((side, seed));
+                }
+            }
+        }
+        assert!(
+            failed.len() <= 6,
+            "no pass by the timeout in {} of 24 tries (side, seed): {failed:?}",
+            failed.len()
+        );
+    }
+
+    /// One try of the test above: whether our pods, the first starting at `(x, y)`, pass a
+    /// checkpoint before the timeout, with the search seeded with `seed`.
+    fn gets_past_a_guard(x: f64, y: f64, seed: u64) -> bool {
         use crate::search::Budget;
         let track = Track::triangle();
         let post = track.checkpoint(1);
-        for (seed, (x, y)) in [(6000.0, 5000.0), (9000.0, 2500.0), (11500.0, 6500.0)]
-            .into_iter()
-            .enumerate()
-        {
-            let mut s = State::new([
-                Vec2::new(x, y),
-                Vec2::new(3000.0, 2000.0),
-                post,
-                Vec2::new(5000.0, 8000.0),
-            ]);
-            s.round = 88;
-            // Their other pod passed lately: they are not the ones timing out.
-            s.pods[3].last_pass = 80;
-            s.pods[3].passed = 2;
-            s.pods[3].next = 0;
-            for (k, pod) in s.pods.iter_mut().enumerate() {
-                pod.angle = Some(if k == 2 { std::f64::consts::PI } else { 0.0 });
-            }
-            let mut params = Params::<RunnerBlocker>::default();
-            let mut ga = Ga::new(params.search);
-            let mut rng = Rng::new(seed as u64);
-            let mut first = true;
-            while s.round < 100 && s.pods[0].passed + s.pods[1].passed == 0 {
-                params.eval.start_turn(&track, &s, first);
-                first = false;
-                let mut problem = Scenario::against_racer(&track, s, 0, &params);
-                let (plan, _) = ga.search(&mut problem, Budget::Rollouts(2000), &mut rng);
-                let mut commands = [Command::IDLE; PODS];
-                for k in 0..2 {
-                    let pod = &s.pods[k];
-                    commands[k] =
-                        plan[0][k].command(&track, pod, &mut facing_of(pod), !pod.boost_used);
-                }
-                let leader = track.leader(&s, 0, params.eval.weights.checkpoint);
-                let (guard, prey) = (&s.pods[2], &s.pods[leader]);
-                let aim = if guard.pos.dist(prey.pos) < 2_500.0 {
-                    prey.pos + prey.vel
-                } else {
-                    post - guard.vel * 2.0
-                };
-                commands[2] = Command::toward(
-                    round_to_i32(aim.x),
-                    round_to_i32(aim.y),
-                    Thrust::Power(MAX_THRUST),
-                );
-                step::step(&track, &mut s, &commands);
-            }
-            assert!(
-                s.pods[0].passed + s.pods[1].passed > 0 && !s.dead[0],
-                "start {seed}: no pass by turn {}: {:?}",
-                s.round,
-                &s.pods[..3]
-            );
+        let mut s = State::new([
+            Vec2::new(x, y),
+            Vec2::new(3000.0, 2000.0),
+            post,
+            Vec2::new(5000.0, 8000.0),
+        ]);
+        s.round = 88;
+        // Their other pod passed lately: they are not the ones timing out.
+        s.pods[3].last_pass = 80;
+        s.pods[3].passed = 2;
+        s.pods[3].next = 0;
+        for (k, pod) in s.pods.iter_mut().enumerate() {
+            pod.angle = Some(if k == 2 { std::f64::consts::PI } else { 0.0 });
         }
+        let mut params = Params::<RunnerBlocker>::default();
+        let mut ga = Ga::new(params.search);
+        let mut rng = Rng::new(seed);
+        let mut first = true;
+        while s.round < 100 && s.pods[0].passed + s.pods[1].passed == 0 {
+            params.eval.start_turn(&track, &s, first);
+            first = false;
+            let mut problem = Scenario::against_racer(&track, s, 0, &params);
+            let (plan, _) = ga.search(&mut problem, Budget::Rollouts(2000), &mut rng);
+            let mut commands = [Command::IDLE; PODS];
+            for k in 0..2 {
+                let pod = &s.pods[k];
+                commands[k] = plan[0][k].command(&track, pod, &mut facing_of(pod), !pod.boost_used);
+            }
+            let leader = track.leader(&s, 0, params.eval.weights.checkpoint);
+            let (guard, prey) = (&s.pods[2], &s.pods[leader]);
+            let aim = if guard.pos.dist(prey.pos) < 2_500.0 {
+                prey.pos + prey.vel
+            } else {
+                post - guard.vel * 2.0
+            };
+            commands[2] = Command::toward(
+                round_to_i32(aim.x),
+                round_to_i32(aim.y),
+                Thrust::Power(MAX_THRUST),
+            );
+            step::step(&track, &mut s, &commands);
+        }
+        s.pods[0].passed + s.pods[1].passed > 0 && !s.dead[0]
     }
 }
