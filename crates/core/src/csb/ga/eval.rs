@@ -37,10 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Non-zero: the blocker races from `both_race_after` only while its player would time out
-    /// strictly first (more turns since its last pass than the opponent's); a player the
-    /// opponent would time out before keeps blocking. Zero: either player's blocker races.
-    pub both_race_first: f64,
     /// Winning or losing the race (a checkpoint timeout included), added to the position's
     /// score.
     pub win: f64,
@@ -72,7 +68,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_540.0,
             both_race_after: 80.0,
-            both_race_first: 0.0,
             win: 1e8,
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
@@ -83,7 +78,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -95,7 +90,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.both_race_first", self.both_race_first),
             ("weights.win", self.win),
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
@@ -116,7 +110,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.both_race_first" => &mut self.both_race_first,
             "weights.win" => &mut self.win,
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
@@ -194,9 +187,7 @@ impl Roles {
             let cp = track.checkpoint(s.pods[runner[p]].next_checkpoint());
             late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
-        let both_race = [0, 1].map(|p| {
-            late[p] >= w.both_race_after && (w.both_race_first == 0.0 || late[p] > late[1 - p])
-        });
+        let both_race = late.map(|late| late >= w.both_race_after);
         Roles {
             runner,
             both_race,
