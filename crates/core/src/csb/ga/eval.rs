@@ -50,11 +50,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Paid while our blocker's own next checkpoint is its post: a pass it can make whenever
-    /// the checkpoint timeout needs one, a few hundred units away (as the brawler's guard that
-    /// has passed nothing holds our runner's first checkpoint and crosses it to reset its
-    /// count).
-    pub reserve: f64,
 }
 
 impl Default for Weights {
@@ -77,14 +72,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.82,
-            reserve: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -100,7 +94,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.reserve", self.reserve),
         ]
     }
 
@@ -121,7 +114,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.reserve" => &mut self.reserve,
             _ => return false,
         };
         *slot = value;
@@ -311,27 +303,17 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let their_cp = track.checkpoint(target.next_checkpoint());
     // A blocker nearer the runner's checkpoint than the runner waits there; one that is behind
     // goes on to the checkpoint after.
-    let their_next = target.next_checkpoint();
-    let post_index = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
-        their_next
-    } else if their_next + 1 == track.len() {
-        0
+    let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
+        their_cp
     } else {
-        their_next + 1
+        after_next(track, target)
     };
-    let post = track.checkpoint(post_index);
     let blocker = if roles.both_race[me] {
         -w.runner * progress(track, b, w)
     } else {
-        let reserve = if b.next_checkpoint() == post_index {
-            w.reserve
-        } else {
-            0.0
-        };
         w.blocker_target * b.pos.dist(post)
             + w.blocker_runner * b.pos.dist(target.pos)
             + w.blocker_facing * facing_off(b, target.pos - b.pos)
-            - reserve
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
     let clear = if roles.pinned[me] {
