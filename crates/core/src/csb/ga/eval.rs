@@ -7,7 +7,6 @@
 //! Bundle-safe: std only.
 
 use crate::csb::state::{Pod, State, Track};
-use crate::csb::step;
 use crate::geom::{fast_sin_cos, Vec2};
 
 /// Every weight of the evaluation, in one place.
@@ -51,11 +50,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Non-zero: once a player's turns left before its checkpoint timeout are no more than its
-    /// runner's distance to its next checkpoint over 500 plus this, its runner counts its own
-    /// progress only, not the race against theirs, so that it goes to pass instead of holding
-    /// their runner off a checkpoint it needs itself.
-    pub deadline: f64,
 }
 
 impl Default for Weights {
@@ -78,14 +72,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 1.82,
-            deadline: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -101,7 +94,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.deadline", self.deadline),
         ]
     }
 
@@ -122,7 +114,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.deadline" => &mut self.deadline,
             _ => return false,
         };
         *slot = value;
@@ -173,8 +164,6 @@ pub struct Roles {
     pub both_race: [bool; 2],
     /// Whether each player's runner is pinned (see [`Weights::pinned_after`]).
     pub pinned: [bool; 2],
-    /// Whether each player's runner races for its own pass only (see [`Weights::deadline`]).
-    pub deadline: [bool; 2],
 }
 
 impl Roles {
@@ -199,16 +188,10 @@ impl Roles {
             late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
         let both_race = late.map(|late| late >= w.both_race_after);
-        let deadline = [0, 1].map(|p| {
-            let r = &s.pods[runner[p]];
-            let need = r.pos.dist(track.checkpoint(r.next_checkpoint())) / 500.0 + w.deadline;
-            w.deadline != 0.0 && f64::from(step::CHECKPOINT_TIMEOUT) - late[p] <= need
-        });
         Roles {
             runner,
             both_race,
             pinned,
-            deadline,
         }
     }
 
@@ -312,11 +295,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let r = &s.pods[roles.runner[me]];
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
-    let gap = if roles.deadline[me] {
-        progress(track, r, w)
-    } else {
-        progress(track, r, w) - their_best
-    };
+    let gap = progress(track, r, w) - their_best;
     let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
     let target = &s.pods[roles.runner[them]];
@@ -365,7 +344,6 @@ mod tests {
             runner: [0, 2],
             both_race: [false; 2],
             pinned: [false; 2],
-            deadline: [false; 2],
         });
         let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
