@@ -37,12 +37,6 @@ pub struct Weights {
     /// its own progress counted instead of its blocking: a pass by either pod resets the
     /// checkpoint timeout, so a blocker frees a runner that is pinned.
     pub both_race_after: f64,
-    /// Turns since a player's last pass from which its blocker also races while it lies within
-    /// `near_race` of its own next checkpoint: a pass close at hand, taken before the timeout
-    /// needs it (trial knob; 0 is off).
-    pub near_race_after: f64,
-    /// How near its own next checkpoint a blocker takes the pass (`near_race_after`).
-    pub near_race: f64,
     /// Winning or losing the race (a checkpoint timeout included), added to the position's
     /// score.
     pub win: f64,
@@ -74,8 +68,6 @@ impl Default for Weights {
             timeout_grace: 60.0,
             role_switch: 3_540.0,
             both_race_after: 80.0,
-            near_race_after: 40.0,
-            near_race: 0.0,
             win: 1e8,
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
@@ -86,7 +78,7 @@ impl Default for Weights {
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 16] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -98,8 +90,6 @@ impl Weights {
             ("weights.timeout_grace", self.timeout_grace),
             ("weights.role_switch", self.role_switch),
             ("weights.both_race_after", self.both_race_after),
-            ("weights.near_race_after", self.near_race_after),
-            ("weights.near_race", self.near_race),
             ("weights.win", self.win),
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
@@ -120,8 +110,6 @@ impl Weights {
             "weights.timeout_grace" => &mut self.timeout_grace,
             "weights.role_switch" => &mut self.role_switch,
             "weights.both_race_after" => &mut self.both_race_after,
-            "weights.near_race_after" => &mut self.near_race_after,
-            "weights.near_race" => &mut self.near_race,
             "weights.win" => &mut self.win,
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
@@ -199,12 +187,7 @@ impl Roles {
             let cp = track.checkpoint(s.pods[runner[p]].next_checkpoint());
             late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
-        let both_race = [0, 1].map(|p| {
-            let b = &s.pods[runner[p] ^ 1];
-            late[p] >= w.both_race_after
-                || late[p] >= w.near_race_after
-                    && b.pos.dist(track.checkpoint(b.next_checkpoint())) < w.near_race
-        });
+        let both_race = late.map(|late| late >= w.both_race_after);
         Roles {
             runner,
             both_race,
