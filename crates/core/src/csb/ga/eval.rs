@@ -278,6 +278,7 @@ fn nearest(s: &State, p: usize, at: Vec2) -> f64 {
 }
 
 /// The evaluation of `s` for player `me`, with the turn's `roles`: higher is better.
+#[inline]
 pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights) -> f64 {
     let them = 1 - me;
     let finish = track.passes_to_finish();
