@@ -2,7 +2,7 @@
 //! plays exactly the moves of the cargo-built bot; bundles the server could not build are
 //! refused with a message that says why.
 
-use botsim::bundle::{self, MAX_CHARS};
+use botsim::bundle::{self, Profile, MAX_CHARS};
 use botsim::referee::process::Process;
 use std::path::{Path, PathBuf};
 
@@ -50,9 +50,9 @@ fn build(bot: &str) -> PathBuf {
         .into_owned();
     let src = tmp(&format!("{name}.rs"));
     std::fs::write(&src, &b.text).unwrap();
-    bundle::compile(&src, false, &tmp(&format!("{name}-debug"))).unwrap();
+    bundle::compile(&src, Profile::Debug, &tmp(&format!("{name}-debug"))).unwrap();
     let bin = tmp(&format!("{name}-release"));
-    bundle::compile(&src, true, &bin).unwrap();
+    bundle::compile(&src, Profile::Server, &bin).unwrap();
     bin
 }
 
@@ -175,7 +175,7 @@ fn tuned_parameters_become_constants() {
     ));
     let src = tmp("tuned.rs");
     std::fs::write(&src, &b.text).unwrap();
-    bundle::compile(&src, false, &tmp("tuned-debug")).unwrap();
+    bundle::compile(&src, Profile::Debug, &tmp("tuned-debug")).unwrap();
     let bad = vec![("weights.nonsense".to_string(), 1.0)];
     let e = botsim::error::chain(&bundle::bundle(&bot, &lib, &with_tuned(&bad)).err().unwrap());
     assert!(e.contains("weights.nonsense"), "{e}");
@@ -237,5 +237,5 @@ fn only_the_modules_a_bot_reaches_go_in() {
         .text;
     let src = tmp("chaser_bot_bundle.rs");
     std::fs::write(&src, text).unwrap();
-    bundle::compile(&src, false, &tmp("chaser_bot_bundle")).unwrap();
+    bundle::compile(&src, Profile::Debug, &tmp("chaser_bot_bundle")).unwrap();
 }

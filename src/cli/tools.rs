@@ -93,15 +93,14 @@ pub(super) fn bundle(
             Scratch(std::env::temp_dir().join(format!("botsim-bundle-{}", std::process::id())));
         let dir = &scratch.0;
         std::fs::create_dir_all(dir)?;
-        for release in [false, true] {
-            let bin = dir.join(if release { "release" } else { "debug" });
-            bundle::compile(output, release, &bin)?;
-            say!(
-                "compiled alone with rustc ({})",
-                if release { "release" } else { "debug" }
-            );
+        for profile in [bundle::Profile::Debug, bundle::Profile::Server] {
+            bundle::compile(output, profile, &dir.join(profile.name()))?;
+            say!("compiled alone with rustc ({})", profile.name());
         }
-        say!("{}", bundle::play_check(&dir.join("release"), game)?);
+        say!(
+            "{}",
+            bundle::play_check(&dir.join(bundle::Profile::Server.name()), game)?
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -253,11 +253,12 @@ impl Ladder {
             })
     }
 
-    /// Where a version's build is cached: by its name and commit.
+    /// Where a version's build is cached: by its name and commit, and the way it is compiled
+    /// (`u1`: one codegen unit; builds of before it ran slower and are not reused).
     pub fn cache_dir(&self, v: &Version) -> PathBuf {
         self.root
             .join("target/ladder")
-            .join(format!("{}-{}", v.name, &v.commit[..12]))
+            .join(format!("{}-{}-u1", v.name, &v.commit[..12]))
     }
 
     /// The version's binary, once built.
@@ -327,7 +328,8 @@ impl Ladder {
             let source = work.join(format!("{}.rs", v.name));
             std::fs::write(&source, &b.text)
                 .map_err(|e| fail(format!("{}: {e}", source.display())))?;
-            bundle::compile(&source, true, &work.join(&v.name)).map_err(bundled)?;
+            bundle::compile(&source, bundle::Profile::Release, &work.join(&v.name))
+                .map_err(bundled)?;
             std::fs::remove_dir_all(&tree).map_err(|e| fail(format!("{}: {e}", tree.display())))
         })();
         if let Err(e) = result {
@@ -528,7 +530,7 @@ check = { rollouts = 300, seed = 5, fingerprint = "00000000000000ff" }
         assert_eq!(v.check.fingerprint.to_string(), "00000000000000ff");
         assert_eq!(
             ladder.binary(v),
-            dir.join("target/ladder/csb_v9-0123456789ab/csb_v9")
+            dir.join("target/ladder/csb_v9-0123456789ab-u1/csb_v9")
         );
         assert_eq!(
             ladder.command(v, " --seed 3 "),

@@ -560,9 +560,42 @@ pub fn header(bot: &Path, lib_dir: &Path) -> String {
     )
 }
 
+/// How [`compile`] optimises a bundle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// No optimisation: the quickest proof that it compiles.
+    Debug,
+    /// `-C opt-level=3` and nothing more, as a contest server may compile it: the crate split
+    /// into several codegen units, where code one unit would inline may stay a call.
+    Server,
+    /// `-C opt-level=3 -C codegen-units=1`, as cargo's release profile here builds the bots:
+    /// ladder versions, so that on the clock they search as fast as today's build.
+    Release,
+}
+
+impl Profile {
+    /// The profile's name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Debug => "debug",
+            Profile::Server => "release",
+            Profile::Release => "release, one codegen unit",
+        }
+    }
+
+    /// The profile's options to `rustc`.
+    fn flags(self) -> &'static [&'static str] {
+        match self {
+            Profile::Debug => &[],
+            Profile::Server => &["-C", "opt-level=3"],
+            Profile::Release => &["-C", "opt-level=3", "-C", "codegen-units=1"],
+        }
+    }
+}
+
 /// Compiles a bundle on its own with plain `rustc` (edition 2021), with `rand` available only if
 /// it uses it (from the project's own build, when found). Returns the binary.
-pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
+pub fn compile(bundle: &Path, profile: Profile, out: &Path) -> Result<()> {
     let text = std::fs::read_to_string(bundle).map_err(FileError::on("read", bundle))?;
     let mut cmd = std::process::Command::new("rustc");
     cmd.args([
@@ -576,9 +609,7 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
     ])
     .arg(out)
     .arg(bundle);
-    if release {
-        cmd.args(["-C", "opt-level=3"]);
-    }
+    cmd.args(profile.flags());
     let roots = path_roots(&text).map_err(in_file(bundle))?;
     if roots.contains("rand") {
         let deps = crate::checkout().join("target/release/deps");
@@ -598,7 +629,7 @@ pub fn compile(bundle: &Path, release: bool, out: &Path) -> Result<()> {
     let output = cmd.output().map_err(BundleError::Rustc)?;
     if !output.status.success() {
         return Err(BundleError::Compile {
-            mode: if release { "release" } else { "debug" },
+            mode: profile.name(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         });
     }
