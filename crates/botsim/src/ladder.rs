@@ -497,11 +497,10 @@ mod tests {
     use super::*;
 
     fn write(text: &str) -> (PathBuf, Result<Ladder, LadderError>) {
-        let dir = std::env::temp_dir().join(format!(
-            "botsim-ladder-{}-{}",
-            std::process::id(),
-            text.len()
-        ));
+        // A folder per call: tests run in parallel, and two texts may have the same length.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("botsim-ladder-{}-{call}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join(FILE);
         std::fs::write(&file, text).unwrap();
