@@ -244,8 +244,9 @@ impl<'a, E> Scenario<'a, E> {
         // Whether a pod has its BOOST left can change within the rollout; the command's
         // meaning cannot, as a used boost makes BOOST maximum thrust anyway.
         // The pairs below are written out rather than made by `array::from_fn` or `map`: a
-        // compiler that splits the crate into several units (plain `rustc -O`, as a contest
-        // server may compile the bundle) calls their generic code per element, 7% of a rollout.
+        // compiler that splits the crate into several units (plain `rustc -C opt-level=3`, as a
+        // contest server may compile the bundle) left `from_fn`'s generic code calling the
+        // closure per element, 7% of the bundle's time.
         let left = [!s.pods[mine].boost_used, !s.pods[mine + 1].boost_used];
         let them = (1 - self.me) * 2;
         // While their pods go as they would alone, their turns are known (`solo`).
