@@ -15,10 +15,6 @@ use std::time::Instant;
 pub trait Problem {
     /// A plan: fixed size, `Copy`.
     type Genome: Copy;
-    /// What a rollout leaves behind for the plans bred from its plan, such as the positions
-    /// along the way, from which a child that plays its first turns as its parent goes on.
-    /// `()` for a problem that keeps nothing.
-    type Trail: Copy + Default;
     /// A random plan.
     fn random(&self, rng: &mut Rng) -> Self::Genome;
     /// Changes each gene with probability `rate`.
@@ -36,38 +32,6 @@ pub trait Problem {
     fn shift(&self, genome: &Self::Genome, rng: &mut Rng) -> Self::Genome;
     /// The plan's score (higher is better): one rollout.
     fn evaluate(&mut self, genome: &Self::Genome) -> f64;
-
-    /// [`Problem::evaluate`], leaving in `trail` what the rollouts of the plan's children may
-    /// go on from.
-    fn evaluate_keeping(&mut self, genome: &Self::Genome, trail: &mut Self::Trail) -> f64 {
-        let _ = trail;
-        self.evaluate(genome)
-    }
-
-    /// [`Problem::evaluate_keeping`] of a plan bred from `parents`, two plans this same
-    /// problem scored: the same score to the bit, found faster where the child plays its
-    /// first turns as a parent does.
-    fn evaluate_child(
-        &mut self,
-        child: &Self::Genome,
-        trail: &mut Self::Trail,
-        parents: [Scored<'_, Self::Genome, Self::Trail>; 2],
-    ) -> f64 {
-        let _ = parents;
-        self.evaluate_keeping(child, trail)
-    }
-}
-
-/// A plan of the population as a child's rollout may use it: the plan, what its rollout left
-/// behind, its score.
-#[derive(Clone, Copy, Debug)]
-pub struct Scored<'a, G, T> {
-    /// The plan.
-    pub genome: &'a G,
-    /// What its rollout left behind ([`Problem::Trail`]).
-    pub trail: &'a T,
-    /// Its score.
-    pub score: f64,
 }
 
 /// A child of two plans of units' orders (`[[order; units]; turns]`), written over `child`:
@@ -259,34 +223,29 @@ pub struct Stats {
 }
 
 /// A genetic search whose population carries over from turn to turn (warm start).
-/// `T` is what each plan's rollout left behind ([`Problem::Trail`]).
-pub struct Ga<G: Copy, T: Copy + Default = ()> {
+pub struct Ga<G: Copy> {
     /// Population, selection and mutation.
     pub settings: Settings,
     genomes: Vec<G>,
     scores: Vec<f64>,
-    trails: Vec<T>,
     /// Indices into `genomes`, best first.
     order: Vec<usize>,
     next: Vec<G>,
     next_scores: Vec<f64>,
-    next_trails: Vec<T>,
 }
 
-impl<G: Copy, T: Copy + Default> Ga<G, T> {
+impl<G: Copy> Ga<G> {
     /// A search with these settings and no population yet.
-    pub fn new(settings: Settings) -> Ga<G, T> {
+    pub fn new(settings: Settings) -> Ga<G> {
         assert!(settings.population >= 2 && settings.elites < settings.population);
         let n = settings.population;
         Ga {
             settings,
             genomes: Vec::with_capacity(n),
             scores: Vec::with_capacity(n),
-            trails: vec![T::default(); n],
             order: Vec::with_capacity(n),
             next: Vec::with_capacity(n),
             next_scores: Vec::with_capacity(n),
-            next_trails: vec![T::default(); n],
         }
     }
 
@@ -304,7 +263,7 @@ impl<G: Copy, T: Copy + Default> Ga<G, T> {
 
     /// Runs one search: seeds the population from last turn's (shifted by a turn) or at
     /// random, then evolves it within `budget`. Returns the best plan and the statistics.
-    pub fn search<P: Problem<Genome = G, Trail = T>>(
+    pub fn search<P: Problem<Genome = G>>(
         &mut self,
         problem: &mut P,
         budget: Budget,
@@ -315,10 +274,8 @@ impl<G: Copy, T: Copy + Default> Ga<G, T> {
     }
 
     /// A turn's first population: last turn's shifted by a turn, or random plans.
-    fn start<P: Problem<Genome = G, Trail = T>>(&mut self, problem: &mut P, rng: &mut Rng) {
+    fn start<P: Problem<Genome = G>>(&mut self, problem: &mut P, rng: &mut Rng) {
         let n = self.settings.population;
-        self.trails.resize(n, T::default());
-        self.next_trails.resize(n, T::default());
         if self.genomes.len() == n {
             for g in &mut self.genomes {
                 *g = problem.shift(g, rng);
@@ -333,7 +290,7 @@ impl<G: Copy, T: Copy + Default> Ga<G, T> {
 
     /// Scores the population (anew: the problem may have changed since it was last scored),
     /// then evolves it within `budget`. The best plan and the statistics.
-    fn evolve<P: Problem<Genome = G, Trail = T>>(
+    fn evolve<P: Problem<Genome = G>>(
         &mut self,
         problem: &mut P,
         budget: Budget,
@@ -343,8 +300,8 @@ impl<G: Copy, T: Copy + Default> Ga<G, T> {
         let mut stats = Stats::default();
         let started = Instant::now();
         self.scores.clear();
-        for (g, trail) in self.genomes.iter().zip(&mut self.trails) {
-            self.scores.push(problem.evaluate_keeping(g, trail));
+        for g in &self.genomes {
+            self.scores.push(problem.evaluate(g));
         }
         stats.rollouts += n as u64;
         self.rank();
@@ -374,7 +331,7 @@ impl<G: Copy, T: Copy + Default> Ga<G, T> {
     }
 
     /// One generation: elites survive, the rest are children of tournament winners, mutated.
-    fn generation<P: Problem<Genome = G, Trail = T>>(
+    fn generation<P: Problem<Genome = G>>(
         &mut self,
         problem: &mut P,
         rate: f64,
@@ -388,33 +345,22 @@ impl<G: Copy, T: Copy + Default> Ga<G, T> {
             self.next.clone_from(&self.genomes);
         }
         self.next_scores.clear();
-        for (k, &i) in self.order[..elites].iter().enumerate() {
-            self.next[k] = self.genomes[i];
-            self.next_trails[k] = self.trails[i];
+        for (slot, &i) in self.next.iter_mut().zip(&self.order[..elites]) {
+            *slot = self.genomes[i];
             self.next_scores.push(self.scores[i]);
         }
         let rounds = self.settings.tournament;
-        let children = self.next[elites..]
-            .iter_mut()
-            .zip(&mut self.next_trails[elites..]);
-        for (child, trail) in children {
+        for child in &mut self.next[elites..] {
             let a = self.order[tournament(n, rounds, rng)];
             let b = self.order[tournament(n, rounds, rng)];
             problem.crossover(&self.genomes[a], &self.genomes[b], rng, child);
             problem.mutate(child, rate, rng);
-            let parents = [a, b].map(|i| Scored {
-                genome: &self.genomes[i],
-                trail: &self.trails[i],
-                score: self.scores[i],
-            });
-            self.next_scores
-                .push(problem.evaluate_child(child, trail, parents));
+            self.next_scores.push(problem.evaluate(child));
         }
         stats.rollouts += (n - elites) as u64;
         stats.generations += 1;
         std::mem::swap(&mut self.genomes, &mut self.next);
         std::mem::swap(&mut self.scores, &mut self.next_scores);
-        std::mem::swap(&mut self.trails, &mut self.next_trails);
         self.rank();
     }
 
@@ -443,15 +389,15 @@ fn tournament(n: usize, rounds: usize, rng: &mut Rng) -> usize {
 /// then ours against it, and as many rounds of reply as the budgets say
 /// ([`Duel::search_replied`]). Both populations carry over from turn to turn, and one random
 /// stream feeds both, so that a fixed budget and seed replay a game exactly.
-pub struct Duel<G: Copy, T: Copy + Default = ()> {
-    mine: Ga<G, T>,
-    theirs: Ga<G, T>,
+pub struct Duel<G: Copy> {
+    mine: Ga<G>,
+    theirs: Ga<G>,
     rng: Rng,
 }
 
-impl<G: Copy, T: Copy + Default> Duel<G, T> {
+impl<G: Copy> Duel<G> {
     /// Both searches with these settings, their random stream seeded with `seed`.
-    pub fn new(settings: Settings, seed: u64) -> Duel<G, T> {
+    pub fn new(settings: Settings, seed: u64) -> Duel<G> {
         Duel {
             mine: Ga::new(settings),
             theirs: Ga::new(settings),
@@ -486,8 +432,8 @@ impl<G: Copy, T: Copy + Default> Duel<G, T> {
         mut ours: impl FnMut(&G, Option<&G>) -> Q,
     ) -> (G, Stats)
     where
-        P: Problem<Genome = G, Trail = T>,
-        Q: Problem<Genome = G, Trail = T>,
+        P: Problem<Genome = G>,
+        Q: Problem<Genome = G>,
     {
         assert!(N >= 2 && N.is_multiple_of(2), "two budgets a round");
         let rng = &mut self.rng;
@@ -531,7 +477,6 @@ mod tests {
 
     impl Problem for Target {
         type Genome = [f64; 8];
-        type Trail = ();
         fn random(&self, rng: &mut Rng) -> [f64; 8] {
             std::array::from_fn(|_| rng.unit())
         }

@@ -47,7 +47,7 @@ use crate::contest::ContestBot;
 use crate::geom::{round_to_i32, turn_between, Vec2};
 use crate::params::ParamError;
 pub use crate::search::Think;
-use crate::search::{crossover_units, shift_units, Ga, Problem, Rng, Scored, Settings, Stats};
+use crate::search::{crossover_units, shift_units, Ga, Problem, Rng, Settings, Stats};
 use std::time::Instant;
 
 /// Turns a plan looks ahead.
@@ -230,44 +230,33 @@ impl<'a, E> Scenario<'a, E> {
     /// Plays a plan (ours) against the other's and returns the final state.
     pub fn rollout(&self, plan: &Plan) -> State {
         let mut s = self.start;
-        self.play(plan, 0, &mut s, self.facing, true, None);
+        self.play(plan, &mut s);
         s
     }
 
-    /// Plays a plan (ours) against the other's from its turn `from`, in `s` (the position
-    /// after the plan's first `from` turns: this problem's start for 0), which it leaves at the
-    /// plan's end; `facing` is our pods' facings there and `beside` whether their pods have
-    /// gone as they would alone so far. Keeps the positions after each turn in `trail` if
-    /// given. Returns the turns the plan played from its start: fewer than `HORIZON` where the
-    /// game ended.
+    /// Plays a plan (ours) against the other's from `s`, this problem's start, which it leaves
+    /// at the plan's end: [`Scenario::rollout`] without returning the state, which would copy
+    /// it again in every rollout.
     #[inline(always)]
-    fn play(
-        &self,
-        plan: &Plan,
-        from: usize,
-        s: &mut State,
-        mut facing: [Option<Vec2>; 2],
-        mut beside: bool,
-        mut trail: Option<&mut Trail>,
-    ) -> usize {
+    fn play(&self, plan: &Plan, s: &mut State) {
         let mine = self.me * 2;
+        let mut facing = self.facing;
         // Whether a pod has its BOOST left can change within the rollout; the command's
         // meaning cannot, as a used boost makes BOOST maximum thrust anyway.
         // The pairs below are written out rather than made by `array::from_fn` or `map`: a
         // compiler that splits the crate into several units (plain `rustc -C opt-level=3`, as a
         // contest server may compile the bundle) left `from_fn`'s generic code calling the
         // closure per element, 7% of the bundle's time.
-        let start = &self.start.pods;
-        let left = [!start[mine].boost_used, !start[mine + 1].boost_used];
+        let left = [!s.pods[mine].boost_used, !s.pods[mine + 1].boost_used];
         let them = (1 - self.me) * 2;
-        let turns = plan.iter().zip(&self.theirs).zip(&self.solo).enumerate();
-        for (t, ((genes, theirs), solo)) in turns.skip(from) {
+        // While their pods go as they would alone, their turns are known (`solo`).
+        let mut beside = true;
+        for ((theirs, solo), genes) in self.theirs.iter().zip(&self.solo).zip(plan) {
             let [f0, f1] = &mut facing;
             let ours: [Command; 2] = [
                 genes[0].command(self.track, &s.pods[mine], f0, left[0]),
                 genes[1].command(self.track, &s.pods[mine + 1], f1, left[1]),
             ];
-            // While their pods go as they would alone, their turns are known (`solo`).
             if beside {
                 if !step::step_against(self.track, s, self.me, &ours, solo) {
                     beside = s.pods[them..them + 2] == solo.end && s.dead[1 - self.me] == solo.dead;
@@ -279,62 +268,10 @@ impl<'a, E> Scenario<'a, E> {
                 step::step_fast(self.track, s, &commands);
             }
             if step::is_over(self.track, s) {
-                return t + 1;
-            }
-            if let Some(trail) = trail.as_deref_mut() {
-                if let Some(after) = trail.after.get_mut(t) {
-                    *after = Waypoint {
-                        state: *s,
-                        facing,
-                        beside,
-                    };
-                }
+                break;
             }
         }
-        HORIZON
     }
-}
-
-/// A rollout's positions after each of its turns but the last ([`Problem::Trail`]): a child
-/// that plays its first turns as the plan does goes on from there.
-#[derive(Clone, Copy, Debug)]
-pub struct Trail {
-    after: [Waypoint; HORIZON - 1],
-    /// Turns the rollout played: fewer than `HORIZON` where the game ended; 0 before any.
-    played: usize,
-}
-
-/// Where a rollout stands after one of its turns.
-#[derive(Clone, Copy, Debug)]
-struct Waypoint {
-    state: State,
-    /// Our pods' facings, as unit vectors.
-    facing: [Option<Vec2>; 2],
-    /// Whether their pods have gone as they would alone so far.
-    beside: bool,
-}
-
-impl Default for Trail {
-    fn default() -> Trail {
-        let nowhere = Waypoint {
-            state: State::new([Vec2::ZERO; PODS]),
-            facing: [None; 2],
-            beside: true,
-        };
-        Trail {
-            after: [nowhere; HORIZON - 1],
-            played: 0,
-        }
-    }
-}
-
-/// How many first turns plan `a` plays as plan `b` does: turns whose genes are the same, bit
-/// for bit, for both pods.
-fn shared_turns(a: &Plan, b: &Plan) -> usize {
-    a.iter()
-        .zip(b)
-        .take_while(|(x, y)| x[0].same_as(&y[0]) & x[1].same_as(&y[1]))
-        .count()
 }
 
 impl<E: Evaluation> crate::params::Named for Params<E> {
@@ -422,39 +359,8 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
     }
 
     fn evaluate(&mut self, plan: &Plan) -> f64 {
-        let end = self.rollout(plan);
-        self.params.eval.score(self.track, &end, self.me)
-    }
-
-    type Trail = Trail;
-
-    fn evaluate_keeping(&mut self, plan: &Plan, trail: &mut Trail) -> f64 {
         let mut end = self.start;
-        trail.played = self.play(plan, 0, &mut end, self.facing, true, Some(trail));
-        self.params.eval.score(self.track, &end, self.me)
-    }
-
-    fn evaluate_child(
-        &mut self,
-        child: &Plan,
-        trail: &mut Trail,
-        parents: [Scored<'_, Plan, Trail>; 2],
-    ) -> f64 {
-        // The parent the child plays as for more turns, as far as its rollout went.
-        let [a, b] = parents.map(|p| (shared_turns(child, p.genome).min(p.trail.played), p));
-        let (turns, parent) = if b.0 > a.0 { b } else { a };
-        if turns == 0 {
-            return self.evaluate_keeping(child, trail);
-        }
-        if turns == parent.trail.played {
-            // Every turn the parent played, to its end: the same end, the same score.
-            *trail = *parent.trail;
-            return parent.score;
-        }
-        trail.after[..turns].copy_from_slice(&parent.trail.after[..turns]);
-        let at = parent.trail.after[turns - 1];
-        let mut end = at.state;
-        trail.played = self.play(child, turns, &mut end, at.facing, at.beside, Some(trail));
+        self.play(plan, &mut end);
         self.params.eval.score(self.track, &end, self.me)
     }
 }
@@ -514,7 +420,7 @@ pub struct GaBot<E = RunnerBlocker> {
     /// Which player we are (0 or 1), found on the first turn.
     seat: Option<usize>,
     state: State,
-    ga: Ga<Plan, Trail>,
+    ga: Ga<Plan>,
     rng: Rng,
     seed: u64,
     /// How far off each model's foretold facing was for each opponent pod of late (radians,
@@ -750,84 +656,6 @@ mod tests {
                 assert_eq!(bot.models(), want, "seat {seat}: {:?}", bot.misfit);
             }
         }
-    }
-
-    /// A child's rollout that goes on from a parent's trail, or takes the parent's score where
-    /// it plays every turn the parent played, scores as its own rollout from the start, bit
-    /// for bit: in fights around the checkpoint at (9000, 5000), where the race ends within the
-    /// horizon, and where a player times out within it; from either seat.
-    #[test]
-    fn a_child_scores_from_a_parents_trail_as_from_the_start() {
-        let track = Track::triangle();
-        let mut params = Params::<RunnerBlocker>::default();
-        let mut rng = Rng::new(3);
-        // [went on from a parent's trail, took its score, played from the start]
-        let mut paths = [0; 3];
-        for case in 0..120 {
-            let mut start = State::new([Vec2::ZERO; PODS]);
-            start.round = 20;
-            for pod in &mut start.pods {
-                let near = |rng: &mut Rng, mid: f64| mid + (rng.unit() - 0.5) * 4000.0;
-                pod.pos = Vec2::new(near(&mut rng, 8000.0), near(&mut rng, 5000.0)).round();
-                pod.vel = (Vec2::new(near(&mut rng, 0.0), near(&mut rng, 0.0)) * 0.2).trunc();
-                pod.angle = Some(rng.unit() * 6.0);
-                pod.last_pass = 15;
-            }
-            let me = case % 2;
-            match case % 3 {
-                1 => {
-                    let pod = &mut start.pods[me * 2];
-                    pod.passed = track.passes_to_finish() - 1;
-                }
-                2 => start.round = 97 + 15,
-                _ => {}
-            }
-            params.eval.start_turn(&track, &start, true);
-            let mut problem =
-                Scenario::against_models(&track, start, me, &params, [Model::Guard, Model::Racer]);
-            let mut population: Vec<(Plan, Trail, f64)> = (0..6)
-                .map(|_| {
-                    let plan = problem.random(&mut rng);
-                    let mut trail = Trail::default();
-                    let score = problem.evaluate_keeping(&plan, &mut trail);
-                    assert_eq!(score.to_bits(), problem.evaluate(&plan).to_bits());
-                    (plan, trail, score)
-                })
-                .collect();
-            for _ in 0..40 {
-                let (a, b) = (rng.below(6), rng.below(6));
-                let mut child = population[a].0;
-                problem.crossover(&population[a].0, &population[b].0, &mut rng, &mut child);
-                problem.mutate(&mut child, [0.0, 0.02, 0.1, 0.3][rng.below(4)], &mut rng);
-                let parents = [a, b].map(|i| Scored {
-                    genome: &population[i].0,
-                    trail: &population[i].1,
-                    score: population[i].2,
-                });
-                let mut trail = Trail::default();
-                let score = problem.evaluate_child(&child, &mut trail, parents);
-                assert_eq!(
-                    score.to_bits(),
-                    problem.evaluate(&child).to_bits(),
-                    "case {case}"
-                );
-                let turns = [a, b]
-                    .map(|i| shared_turns(&child, &population[i].0).min(population[i].1.played));
-                let (best, i) = if turns[1] > turns[0] {
-                    (turns[1], b)
-                } else {
-                    (turns[0], a)
-                };
-                paths[match best {
-                    0 => 2,
-                    t if t == population[i].1.played => 1,
-                    _ => 0,
-                }] += 1;
-                population[rng.below(6)] = (child, trail, score);
-            }
-        }
-        // Every way a child is scored was taken, and often.
-        assert!(paths.iter().all(|&n| n > 300), "{paths:?}");
     }
 
     #[test]

@@ -40,13 +40,6 @@ impl Gene {
         self.thrust
     }
 
-    /// Whether this gene decodes to the same order as `other`: the same genes, bit for bit.
-    #[inline]
-    pub(super) fn same_as(&self, other: &Gene) -> bool {
-        (self.rotate.to_bits() == other.rotate.to_bits())
-            & (self.thrust.to_bits() == other.thrust.to_bits())
-    }
-
     /// The gene's thrust for a pod that has (`boost_left`) or has not its thrust-650 BOOST
     /// left. A BOOST gene of a pod that used its boost is maximum thrust, which is what the
     /// referee makes of a second BOOST: saying so keeps the step's branch on the kind of

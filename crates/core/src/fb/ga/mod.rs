@@ -231,7 +231,6 @@ impl<E: Evaluation> Scenario<'_, E> {
 
 impl<E: Evaluation> Problem for Scenario<'_, E> {
     type Genome = Plan;
-    type Trail = ();
 
     fn random(&self, rng: &mut Rng) -> Plan {
         std::array::from_fn(|_| [random_gene(rng), random_gene(rng)])
