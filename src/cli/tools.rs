@@ -93,14 +93,17 @@ pub(super) fn bundle(
             Scratch(std::env::temp_dir().join(format!("botsim-bundle-{}", std::process::id())));
         let dir = &scratch.0;
         std::fs::create_dir_all(dir)?;
-        for profile in [bundle::Profile::Debug, bundle::Profile::Server] {
-            bundle::compile(output, profile, &dir.join(profile.name()))?;
+        // The binary as a server may compile it is the one that plays.
+        let server = dir.join("server");
+        let builds = [
+            (bundle::Profile::Debug, &dir.join("debug")),
+            (bundle::Profile::Server, &server),
+        ];
+        for (profile, bin) in builds {
+            bundle::compile(output, profile, bin)?;
             say!("compiled alone with rustc ({})", profile.name());
         }
-        say!(
-            "{}",
-            bundle::play_check(&dir.join(bundle::Profile::Server.name()), game)?
-        );
+        say!("{}", bundle::play_check(&server, game)?);
     }
     Ok(ExitCode::SUCCESS)
 }
