@@ -380,3 +380,26 @@ fn a_round_robin_rates_every_player() {
     assert_eq!(table[0].player, GA, "the search bot rates first");
     assert!(table.iter().all(|r| r.record.games() == 8));
 }
+
+/// The pool outside our lineage plays by name: whole games against the racer, which each bot
+/// of the pool wins, and the same games again at a fixed budget.
+#[test]
+fn the_pool_plays_by_name_and_beats_the_racer() {
+    for bot in [
+        "builtin:annealer:rollouts=300",
+        "builtin:brawler:depth=2",
+        "builtin:duelist:rollouts=300",
+    ] {
+        let c = config(bot, RACER, 2);
+        let name = bot.replace(':', "_");
+        let once = arena::run(&c, &tmp(&format!("{name}.jsonl")), false, |_| {}).unwrap();
+        let again = arena::run(&c, &tmp(&format!("{name}-2.jsonl")), false, |_| {}).unwrap();
+        assert_eq!(once.results.len(), 2, "{bot}");
+        for r in &once.results {
+            assert!(r.errors.is_empty(), "{bot}: {r:?}");
+            let seat = if r.seats[0] == bot { 0 } else { 1 };
+            assert_eq!(r.points(seat), 1.0, "{bot} against the racer: {r:?}");
+        }
+        assert_eq!(untimed(&once.results), untimed(&again.results), "{bot}");
+    }
+}

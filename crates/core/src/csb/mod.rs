@@ -6,11 +6,12 @@
 //! - [`mod@step`]: one turn of physics and rules, and the outcome.
 //! - [`protocol`]: the text each player reads and the order lines it prints.
 //! - [`racer`], [`interceptor`]: the built-in heuristic bots; [`ga`]: the genetic-search bot
-//!   (plans decoded into commands, scored by `ga::eval`), as in FB; [`annealer`] and [`brawler`]:
-//!   search bots of other designs, opponents outside our lineage.
+//!   (plans decoded into commands, scored by `ga::eval`), as in FB; [`annealer`], [`brawler`] and
+//!   [`duelist`]: search bots of other designs, opponents outside our lineage.
 
 pub mod annealer;
 pub mod brawler;
+pub mod duelist;
 pub mod ga;
 pub mod interceptor;
 pub mod protocol;

@@ -76,6 +76,23 @@ pub const BOTS: &[Builtin] = &[
         about: "each pod tries every short sequence of 16 moves, a blocker that meets the runner ahead",
     },
     Builtin {
+        name: "duelist",
+        settings: &[
+            (
+                "rollouts",
+                "2000",
+                "a fixed budget a turn, both searches together, reproducible (default 20000)",
+            ),
+            ("ms", "65", "real time a turn instead"),
+            (
+                "seed",
+                "7",
+                "the search's seed (default: the arena's seat seed)",
+            ),
+        ],
+        about: "searches the opponent's answer first, then its own plan against it (steady-state evolution)",
+    },
+    Builtin {
         name: "ga",
         settings: SEARCH_SETTINGS,
         about: "the genetic-search bot of csb_bot",
@@ -108,6 +125,10 @@ pub fn build(spec: &Spec, seed: u64) -> Result<Box<dyn Bot<Csb>>, BuildError> {
         "annealer" => {
             let (think, seed) = think(&mut spec, seed)?;
             Box::new(csb::annealer::Annealer::new(think, seed))
+        }
+        "duelist" => {
+            let (think, seed) = think(&mut spec, seed)?;
+            Box::new(csb::duelist::Duelist::new(think, seed))
         }
         "brawler" => {
             let depth: usize = spec.take("depth", 2)?;
