@@ -89,10 +89,6 @@ pub struct Params<E = RunnerBlocker> {
     /// must have come to an opponent pod's than the racer model's for the pod to be modelled as
     /// a guard ([`Model`]).
     pub model_margin: f64,
-    /// The share of a turn's search spent on the opponent's plan (searched with our
-    /// evaluation from its side, against our last plan a turn on), which our search then
-    /// plays against instead of the models; 0: the models.
-    pub opponent_share: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -108,7 +104,6 @@ impl<E: Default> Default for Params<E> {
             shield_gene: 0.0164,
             boost_gene: 0.03,
             model_margin: 0.115,
-            opponent_share: 0.0,
         }
     }
 }
@@ -288,7 +283,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
-                ("opponent_share", self.opponent_share),
             ])
             .chain(self.search.values())
             .collect()
@@ -302,7 +296,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
-            "opponent_share" => self.opponent_share = value.clamp(0.0, 0.9),
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -428,8 +421,6 @@ pub struct GaBot<E = RunnerBlocker> {
     seat: Option<usize>,
     state: State,
     ga: Ga<Plan>,
-    /// The opponent's search, when `opponent_share` is above 0.
-    theirs: Ga<Plan>,
     rng: Rng,
     seed: u64,
     /// How far off each model's foretold facing was for each opponent pod of late (radians,
@@ -444,7 +435,6 @@ impl<E> GaBot<E> {
     pub fn new(params: Params<E>, think: Think, seed: u64) -> GaBot<E> {
         GaBot {
             ga: Ga::new(params.search),
-            theirs: Ga::new(params.search),
             rng: Rng::new(seed),
             params,
             think,
@@ -544,7 +534,6 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
             self.track = Some(track);
             lines = &lines[used..];
             self.ga.reset();
-            self.theirs.reset();
             self.misfit = [[0.0; 2]; 2];
         }
         let track = self.track.expect("set above");
@@ -557,33 +546,13 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         self.seat = Some(seat);
         self.params.eval.start_turn(&track, &self.state, first);
         let params = &self.params;
-        let share = params.opponent_share;
-        let (plan, stats) = if share > 0.0 {
-            let [before, budget] = self.think.phases(first, started, [share, 1.0 - share]);
-            let straight = params.gene(0.5, 0.85);
-            let ours = self
-                .ga
-                .best()
-                .map_or_else(|| params.straight(), |p| shift_units(p, || straight));
-            let mut problem = Scenario::new(&track, self.state, 1 - seat, &ours, params);
-            let (answer, s0) = self.theirs.search(&mut problem, before, &mut self.rng);
-            let mut problem = Scenario::new(&track, self.state, seat, &answer, params);
-            let (plan, s1) = self.ga.search(&mut problem, budget, &mut self.rng);
-            let stats = Stats {
-                rollouts: s0.rollouts + s1.rollouts,
-                generations: s0.generations + s1.generations,
-                best_score: s1.best_score,
-            };
-            (plan, stats)
-        } else {
-            let [budget] = self.think.phases(first, started, [1.0]);
-            // The opponent's pods modelled by rules rather than searched: against bots that
-            // search, a better guess than their search with our evaluation; each pod by the
-            // rule that foretold it better of late (docs/experiments/csb.md).
-            let models = self.models();
-            let mut problem = Scenario::against_models(&track, self.state, seat, params, models);
-            self.ga.search(&mut problem, budget, &mut self.rng)
-        };
+        let [budget] = self.think.phases(first, started, [1.0]);
+        // The opponent's pods modelled by rules rather than searched: against bots that
+        // search, a better guess than their search with our evaluation; each pod by the rule
+        // that foretold it better of late (docs/experiments/csb.md).
+        let models = self.models();
+        let mut problem = Scenario::against_models(&track, self.state, seat, params, models);
+        let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
         let mut orders: [String; 2] = Default::default();
