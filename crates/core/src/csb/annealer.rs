@@ -257,36 +257,11 @@ impl Bot<Csb> for Annealer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::csb::Setup;
-
-    /// A game's views for player 0, as the referee would give them, after `turns` turns of
-    /// both players racing straight at their checkpoints.
-    fn view_after(turns: usize) -> View {
-        let setup = Setup::from_seed(5);
-        let mut s = setup.initial_state();
-        for _ in 0..turns {
-            let commands: [Command; PODS] = std::array::from_fn(|i| {
-                let cp = setup.track.checkpoint(s.pods[i].next_checkpoint());
-                Command::toward(cp.x as i32, cp.y as i32, Thrust::Power(100))
-            });
-            step::step(&setup.track, &mut s, &commands);
-        }
-        View {
-            track: setup.track,
-            state: s,
-            player: 0,
-        }
-    }
+    use crate::csb::testing::{assert_reproducible, view_after};
 
     #[test]
     fn a_fixed_budget_plays_the_same_orders() {
-        let view = view_after(10);
-        let orders = |seed| {
-            let mut bot = Annealer::new(Think::Rollouts(500), seed);
-            (0..3).map(|_| bot.play(&view, &[])).collect::<Vec<_>>()
-        };
-        assert_eq!(orders(3), orders(3));
-        assert_ne!(orders(3), orders(4), "the seed matters");
+        assert_reproducible(|seed| Annealer::new(Think::Rollouts(600), seed));
     }
 
     #[test]

@@ -157,12 +157,11 @@ impl Bot<Csb> for Brawler {
         Answer::Orders(std::array::from_fn(|k| {
             let i = me * 2 + k;
             let (angle, thrust) = if i == roles.ours { run } else { block };
-            // The move as a point far along the heading it turns to.
-            let heading = step::turned(track, &s.pods[i], angle);
             let pod = &s.pods[i];
+            let (x, y) = step::point_along(pod, step::turned(track, pod, angle));
             Order {
-                x: round_to_i32(pod.pos.x + heading.cos() * 10_000.0),
-                y: round_to_i32(pod.pos.y + heading.sin() * 10_000.0),
+                x,
+                y,
                 thrust,
                 message: None,
             }
@@ -173,6 +172,7 @@ impl Bot<Csb> for Brawler {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::csb::testing::cos_to_checkpoint;
     use crate::csb::Setup;
 
     fn start() -> View {
@@ -194,14 +194,8 @@ mod tests {
         };
         let ours = view.track.leader(&view.state, 1, PASS);
         let order = &orders[ours - 2];
-        let pod = &view.state.pods[ours];
-        let aim = Vec2::new(order.x as f64, order.y as f64) - pod.pos;
-        let to_cp = view.track.checkpoint(pod.next_checkpoint()) - pod.pos;
-        let cos = aim.dot(to_cp) / (aim.norm() * to_cp.norm());
-        assert!(
-            cos > 0.94,
-            "the runner aims {aim:?}, its checkpoint is at {to_cp:?}"
-        );
+        let cos = cos_to_checkpoint(&view, ours, order);
+        assert!(cos > 0.94, "the runner aims {order:?}, off by cos {cos}");
         assert_eq!(order.thrust, Thrust::Power(200));
         // The same position, the same orders: the bot has no randomness.
         assert_eq!(bot.play(&view, &[]), Answer::Orders(orders));

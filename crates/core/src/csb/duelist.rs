@@ -12,7 +12,7 @@ use super::state::{Pod, State, Track, PODS};
 use super::step::{self, Command, Thrust, MAX_ROTATION};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
-use crate::geom::{round_to_i32, Vec2};
+use crate::geom::Vec2;
 use crate::search::{Budget, Rng, Think};
 use std::time::Instant;
 
@@ -321,11 +321,10 @@ impl Bot<Csb> for Duelist {
             let step::Steer::Turn(delta) = command.steer else {
                 unreachable!("the duelist turns the wheel")
             };
-            // The turn as a point far along the heading it gives.
-            let heading = step::turned(track, pod, delta);
+            let (x, y) = step::point_along(pod, step::turned(track, pod, delta));
             Order {
-                x: round_to_i32(pod.pos.x + heading.cos() * 10_000.0),
-                y: round_to_i32(pod.pos.y + heading.sin() * 10_000.0),
+                x,
+                y,
                 thrust: command.thrust,
                 message: None,
             }
@@ -336,36 +335,11 @@ impl Bot<Csb> for Duelist {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::csb::Setup;
-
-    /// Player 0's view after `turns` turns of both players racing straight at their
-    /// checkpoints.
-    fn view_after(turns: usize) -> View {
-        let setup = Setup::from_seed(5);
-        let mut s = setup.initial_state();
-        for _ in 0..turns {
-            let commands: [Command; PODS] = std::array::from_fn(|i| {
-                let cp = setup.track.checkpoint(s.pods[i].next_checkpoint());
-                Command::toward(cp.x as i32, cp.y as i32, Thrust::Power(100))
-            });
-            step::step(&setup.track, &mut s, &commands);
-        }
-        View {
-            track: setup.track,
-            state: s,
-            player: 0,
-        }
-    }
+    use crate::csb::testing::{assert_reproducible, cos_to_checkpoint, view_after};
 
     #[test]
     fn a_fixed_budget_plays_the_same_orders() {
-        let view = view_after(10);
-        let orders = |seed| {
-            let mut bot = Duelist::new(Think::Rollouts(600), seed);
-            (0..3).map(|_| bot.play(&view, &[])).collect::<Vec<_>>()
-        };
-        assert_eq!(orders(3), orders(3));
-        assert_ne!(orders(3), orders(4), "the seed matters");
+        assert_reproducible(|seed| Duelist::new(Think::Rollouts(600), seed));
     }
 
     /// With nothing in its way, the runner makes for its checkpoint at speed.
@@ -377,15 +351,9 @@ mod tests {
             panic!("orders")
         };
         let ours = view.track.leader(&view.state, 0, PASS);
-        let pod = &view.state.pods[ours];
         let order = &orders[ours];
-        let aim = Vec2::new(order.x as f64, order.y as f64) - pod.pos;
-        let to_cp = view.track.checkpoint(pod.next_checkpoint()) - pod.pos;
-        let cos = aim.dot(to_cp) / (aim.norm() * to_cp.norm());
-        assert!(
-            cos > 0.9,
-            "the runner aims {aim:?}, its checkpoint is at {to_cp:?}"
-        );
+        let cos = cos_to_checkpoint(&view, ours, order);
+        assert!(cos > 0.9, "the runner aims {order:?}, off by cos {cos}");
         assert!(
             matches!(order.thrust, Thrust::Boost | Thrust::Power(150..)),
             "{:?}",

@@ -20,6 +20,8 @@ pub mod referee;
 pub mod setup;
 pub mod state;
 pub mod step;
+#[cfg(test)]
+mod testing;
 
 pub use protocol::{parse_order, Order, OrderError};
 pub use setup::Setup;

@@ -44,7 +44,7 @@ use super::step::{self, Command, Thrust, MAX_THRUST};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
 use crate::contest::ContestBot;
-use crate::geom::{round_to_i32, turn_between, Vec2};
+use crate::geom::{turn_between, Vec2};
 use crate::params::ParamError;
 pub use crate::search::Think;
 use crate::search::{crossover_units, shift_units, Ga, Problem, Rng, Settings, Stats};
@@ -450,11 +450,8 @@ impl<E> GaBot<E> {
     /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
     fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
         let pod = &self.state.pods[i];
-        let heading = step::turned(track, pod, gene.turn.delta);
-        let x = pod.pos.x + heading.cos() * 10_000.0;
-        let y = pod.pos.y + heading.sin() * 10_000.0;
-        let thrust = gene.order(!pod.boost_used);
-        (round_to_i32(x), round_to_i32(y), thrust)
+        let (x, y) = step::point_along(pod, step::turned(track, pod, gene.turn.delta));
+        (x, y, gene.order(!pod.boost_used))
     }
 
     /// Each opponent pod's model this turn: a guard if that model foretold its last few turns
@@ -594,6 +591,7 @@ impl<E: Evaluation> Bot<Csb> for GaBot<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::round_to_i32;
 
     #[test]
     fn lanes_below_compares_each_byte() {
