@@ -157,14 +157,7 @@ impl Bot<Csb> for Brawler {
         Answer::Orders(std::array::from_fn(|k| {
             let i = me * 2 + k;
             let (angle, thrust) = if i == roles.ours { run } else { block };
-            let pod = &s.pods[i];
-            let (x, y) = step::point_along(pod, step::turned(track, pod, angle));
-            Order {
-                x,
-                y,
-                thrust,
-                message: None,
-            }
+            Order::turning(track, &s.pods[i], angle, thrust)
         }))
     }
 }

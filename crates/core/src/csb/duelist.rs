@@ -13,7 +13,7 @@ use super::step::{self, Command, Thrust, MAX_ROTATION};
 use super::{Csb, View};
 use crate::bot::{Answer, Bot};
 use crate::geom::Vec2;
-use crate::search::{Budget, Rng, Think};
+use crate::search::{shift_units, Budget, Rng, Think};
 use std::time::Instant;
 
 /// Turns a plan looks ahead.
@@ -104,13 +104,7 @@ impl Pool {
     /// worst of last turn replaced by a random plan.
     fn shift(&mut self, rng: &mut Rng) {
         for plan in &mut self.plans {
-            *plan = std::array::from_fn(|t| {
-                if t + 1 < HORIZON {
-                    plan[t + 1]
-                } else {
-                    [Gene::STRAIGHT; 2]
-                }
-            });
+            *plan = shift_units(plan, || Gene::STRAIGHT);
         }
         let worst = self.worst();
         self.plans[worst] = std::array::from_fn(|_| std::array::from_fn(|_| Gene::random(rng)));
@@ -223,9 +217,10 @@ impl Duelist {
         for k in 0..POPULATION {
             pool.scores[k] = duel.play(side, &pool.plans[k], other);
         }
-        let (mut done, total, until) = match budget {
-            Budget::Rollouts(n) | Budget::Generations(n) => (POPULATION as u64, n, None),
-            Budget::Until(end) => (POPULATION as u64, u64::MAX, Some(end)),
+        let mut done = POPULATION as u64;
+        let (total, until) = match budget {
+            Budget::Rollouts(n) | Budget::Generations(n) => (n, None),
+            Budget::Until(end) => (u64::MAX, Some(end)),
         };
         let mut share = 0.0;
         while done < total {
@@ -321,13 +316,7 @@ impl Bot<Csb> for Duelist {
             let step::Steer::Turn(delta) = command.steer else {
                 unreachable!("the duelist turns the wheel")
             };
-            let (x, y) = step::point_along(pod, step::turned(track, pod, delta));
-            Order {
-                x,
-                y,
-                thrust: command.thrust,
-                message: None,
-            }
+            Order::turning(track, pod, delta, command.thrust)
         }))
     }
 }

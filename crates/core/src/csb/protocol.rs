@@ -3,8 +3,8 @@
 //! accepts them. Parsing never panics and never allocates.
 
 use super::state::{Pod, State, Track, PODS};
-use super::step::{Command, Thrust, MAX_THRUST};
-use crate::geom::Vec2;
+use super::step::{self, Command, Thrust, MAX_THRUST};
+use crate::geom::{round_to_i32, Vec2};
 use crate::input::{InputError, Line};
 use crate::text::{digits, message, signed, spaces};
 use std::fmt::{self, Write};
@@ -23,6 +23,19 @@ pub struct Order<'a> {
 }
 
 impl Order<'_> {
+    /// The order of a pod planned to turn by `delta` radians (as [`step::turned`] clamps it)
+    /// with `thrust`: aimed at the point 10,000 along that heading, which turns the pod there
+    /// (to within the rounding of the point). How the search bots print their plans.
+    pub fn turning(track: &Track, pod: &Pod, delta: f64, thrust: Thrust) -> Order<'static> {
+        let heading = step::turned(track, pod, delta);
+        Order {
+            x: round_to_i32(pod.pos.x + heading.cos() * 10_000.0),
+            y: round_to_i32(pod.pos.y + heading.sin() * 10_000.0),
+            thrust,
+            message: None,
+        }
+    }
+
     /// The command the engine plays.
     pub fn command(&self) -> Command {
         Command::toward(self.x, self.y, self.thrust)

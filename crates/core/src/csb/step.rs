@@ -5,7 +5,7 @@
 //! The step allocates nothing and touches only the `State` it is given.
 
 use super::state::{Pod, State, Track, PODS};
-use crate::geom::{contact_time, round_to_i32, sqrt_le, Contacts, Vec2};
+use crate::geom::{contact_time, sqrt_le, Contacts, Vec2};
 use crate::java;
 
 /// Radius of a pod.
@@ -381,15 +381,6 @@ pub fn turned(track: &Track, pod: &Pod, delta: f64) -> f64 {
         }
     };
     base + delta.clamp(-MAX_ROTATION, MAX_ROTATION)
-}
-
-/// The point 10,000 along `heading` from `pod`: an order aimed there turns the pod to that
-/// heading (to within the rounding of the point), as a search that plans turns prints them.
-pub fn point_along(pod: &Pod, heading: f64) -> (i32, i32) {
-    (
-        round_to_i32(pod.pos.x + heading.cos() * 10_000.0),
-        round_to_i32(pod.pos.y + heading.sin() * 10_000.0),
-    )
 }
 
 /// The facing a pod at `pos` facing `angle` takes when ordered toward `(x, y)`: the referee's

@@ -1,6 +1,8 @@
 //! CSB's built-in bots by name, for `builtin:NAME[:key=value,...]`.
 
-use crate::builtin::{configure, think, BuildError, Builtin, Spec, SEARCH_SETTINGS};
+use crate::builtin::{
+    configure, think, BuildError, Builtin, Spec, BUDGET_SETTINGS, SEARCH_SETTINGS,
+};
 use botsim_core::bot::Bot;
 use botsim_core::csb::{self, Csb};
 
@@ -51,19 +53,7 @@ pub const BOTS: &[Builtin] = &[
     },
     Builtin {
         name: "annealer",
-        settings: &[
-            (
-                "rollouts",
-                "2000",
-                "a fixed budget a turn, reproducible (default 20000)",
-            ),
-            ("ms", "65", "real time a turn instead"),
-            (
-                "seed",
-                "7",
-                "the search's seed (default: the arena's seat seed)",
-            ),
-        ],
+        settings: BUDGET_SETTINGS,
         about: "simulated annealing of aims at each pod's target against a straight racer; its blocker waits on the runner's checkpoint",
     },
     Builtin {
@@ -77,19 +67,7 @@ pub const BOTS: &[Builtin] = &[
     },
     Builtin {
         name: "duelist",
-        settings: &[
-            (
-                "rollouts",
-                "2000",
-                "a fixed budget a turn, both searches together, reproducible (default 20000)",
-            ),
-            ("ms", "65", "real time a turn instead"),
-            (
-                "seed",
-                "7",
-                "the search's seed (default: the arena's seat seed)",
-            ),
-        ],
+        settings: BUDGET_SETTINGS,
         about: "searches the opponent's answer first, then its own plan against it (steady-state evolution)",
     },
     Builtin {

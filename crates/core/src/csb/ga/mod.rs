@@ -38,7 +38,7 @@ mod plan;
 pub use eval::{RunnerBlocker, Weights};
 pub use plan::{face, facing_of, Gene, Plan};
 
-use super::protocol::{self, format_order};
+use super::protocol::{self, format_order, Order};
 use super::state::{Pod, State, Track, PODS};
 use super::step::{self, Command, Thrust, MAX_THRUST};
 use super::{Csb, View};
@@ -450,8 +450,8 @@ impl<E> GaBot<E> {
     /// The order of pod `i` for its gene: a point far along the planned heading, and the thrust.
     fn order(&self, track: &Track, i: usize, gene: &Gene) -> (i32, i32, Thrust) {
         let pod = &self.state.pods[i];
-        let (x, y) = step::point_along(pod, step::turned(track, pod, gene.turn.delta));
-        (x, y, gene.order(!pod.boost_used))
+        let order = Order::turning(track, pod, gene.turn.delta, gene.order(!pod.boost_used));
+        (order.x, order.y, order.thrust)
     }
 
     /// Each opponent pod's model this turn: a guard if that model foretold its last few turns
