@@ -67,7 +67,7 @@ pub const SEARCH_SETTINGS: &[(&str, &str, &str)] = &[
 ];
 
 /// The settings of a search bot without named parameters (`builtin:annealer`,
-/// `builtin:duelist`): its budget and seed, as [`think`] reads them.
+/// `builtin:duelist`): its budget and seed.
 pub const BUDGET_SETTINGS: &[(&str, &str, &str)] = SEARCH_SETTINGS.split_at(3).0;
 
 /// Why a built-in bot could not be made from its spec.
