@@ -30,8 +30,13 @@ pub trait Problem {
     );
     /// The plan one turn later: its first turn dropped, a new last turn.
     fn shift(&self, genome: &Self::Genome, rng: &mut Rng) -> Self::Genome;
-    /// The plan's score (higher is better): one rollout.
+    /// The plan's score (higher is better): [`Problem::rollouts`] rollouts.
     fn evaluate(&mut self, genome: &Self::Genome) -> f64;
+    /// Rollouts one evaluation plays, which a budget of rollouts counts: one, unless a plan is
+    /// scored against more than one future.
+    fn rollouts(&self) -> u64 {
+        1
+    }
 }
 
 /// A child of two plans of units' orders (`[[order; units]; turns]`), written over `child`:
@@ -303,7 +308,7 @@ impl<G: Copy> Ga<G> {
         for g in &self.genomes {
             self.scores.push(problem.evaluate(g));
         }
-        stats.rollouts += n as u64;
+        stats.rollouts += n as u64 * problem.rollouts();
         self.rank();
         loop {
             // How far through the budget: 0 at the start, 1 at the end.
@@ -357,7 +362,7 @@ impl<G: Copy> Ga<G> {
             problem.mutate(child, rate, rng);
             self.next_scores.push(problem.evaluate(child));
         }
-        stats.rollouts += (n - elites) as u64;
+        stats.rollouts += (n - elites) as u64 * problem.rollouts();
         stats.generations += 1;
         std::mem::swap(&mut self.genomes, &mut self.next);
         std::mem::swap(&mut self.scores, &mut self.next_scores);
@@ -409,6 +414,16 @@ impl<G: Copy> Duel<G> {
     pub fn reset(&mut self) {
         self.mine.reset();
         self.theirs.reset();
+    }
+
+    /// One turn of our search alone, against a `problem` that foresees the opponent without
+    /// searching it: the opponent's population waits untouched.
+    pub fn search_ours<P: Problem<Genome = G>>(
+        &mut self,
+        problem: &mut P,
+        budget: Budget,
+    ) -> (G, Stats) {
+        self.mine.search(problem, budget, &mut self.rng)
     }
 
     /// Our best plan of the last turn, if there was one: what the opponent's search is run

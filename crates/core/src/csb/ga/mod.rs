@@ -47,7 +47,7 @@ use crate::contest::ContestBot;
 use crate::geom::{turn_between, Vec2};
 use crate::params::ParamError;
 pub use crate::search::Think;
-use crate::search::{crossover_units, shift_units, Ga, Problem, Rng, Settings, Stats};
+use crate::search::{crossover_units, shift_units, Duel, Problem, Rng, Settings, Stats};
 use std::time::Instant;
 
 /// Turns a plan looks ahead.
@@ -89,6 +89,11 @@ pub struct Params<E = RunnerBlocker> {
     /// must have come to an opponent pod's than the racer model's for the pod to be modelled as
     /// a guard ([`Model`]).
     pub model_margin: f64,
+    /// The share of a turn spent searching the opponent's answer (its plan, with our
+    /// evaluation from its side, against our last plan a turn on); our plans are then scored
+    /// by the mean of their rollouts against the answer and against the models
+    /// ([`Hedged`]). 0: the models alone.
+    pub answer_share: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -104,6 +109,7 @@ impl<E: Default> Default for Params<E> {
             shield_gene: 0.0164,
             boost_gene: 0.03,
             model_margin: 0.115,
+            answer_share: 0.0,
         }
     }
 }
@@ -283,6 +289,7 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("shield_gene", self.shield_gene),
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
+                ("answer_share", self.answer_share),
             ])
             .chain(self.search.values())
             .collect()
@@ -296,6 +303,7 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "shield_gene" => self.shield_gene = value.clamp(0.0, 0.5),
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
+            "answer_share" => self.answer_share = value.clamp(0.0, 0.9),
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -365,6 +373,42 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
     }
 }
 
+/// Our plans scored against two foresights of the opponent: its searched answer and the
+/// models, the mean of the two rollouts. A plan that only wins against one guess of the
+/// opponent's moves scores less.
+struct Hedged<'a, E> {
+    answer: Scenario<'a, E>,
+    models: Scenario<'a, E>,
+}
+
+impl<E: Evaluation> Problem for Hedged<'_, E> {
+    type Genome = Plan;
+
+    fn random(&self, rng: &mut Rng) -> Plan {
+        self.answer.random(rng)
+    }
+
+    fn mutate(&self, plan: &mut Plan, rate: f64, rng: &mut Rng) {
+        self.answer.mutate(plan, rate, rng)
+    }
+
+    fn crossover(&self, a: &Plan, b: &Plan, rng: &mut Rng, child: &mut Plan) {
+        self.answer.crossover(a, b, rng, child)
+    }
+
+    fn shift(&self, plan: &Plan, rng: &mut Rng) -> Plan {
+        self.answer.shift(plan, rng)
+    }
+
+    fn evaluate(&mut self, plan: &Plan) -> f64 {
+        0.5 * (self.answer.evaluate(plan) + self.models.evaluate(plan))
+    }
+
+    fn rollouts(&self) -> u64 {
+        2
+    }
+}
+
 /// How the search foresees an opponent pod's turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Model {
@@ -420,8 +464,8 @@ pub struct GaBot<E = RunnerBlocker> {
     /// Which player we are (0 or 1), found on the first turn.
     seat: Option<usize>,
     state: State,
-    ga: Ga<Plan>,
-    rng: Rng,
+    /// Our search, and the opponent's when `answer_share` is above 0.
+    duel: Duel<Plan>,
     seed: u64,
     /// How far off each model's foretold facing was for each opponent pod of late (radians,
     /// averaged over a few turns): `[pod][racer, guard]`.
@@ -434,8 +478,7 @@ impl<E> GaBot<E> {
     /// A bot with these parameters and budget, its search seeded with `seed`.
     pub fn new(params: Params<E>, think: Think, seed: u64) -> GaBot<E> {
         GaBot {
-            ga: Ga::new(params.search),
-            rng: Rng::new(seed),
+            duel: Duel::new(params.search, seed),
             params,
             think,
             track: None,
@@ -530,7 +573,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
             let (track, used) = protocol::parse_init(lines)?;
             self.track = Some(track);
             lines = &lines[used..];
-            self.ga.reset();
+            self.duel.reset();
             self.misfit = [[0.0; 2]; 2];
         }
         let track = self.track.expect("set above");
@@ -543,13 +586,31 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         self.seat = Some(seat);
         self.params.eval.start_turn(&track, &self.state, first);
         let params = &self.params;
-        let [budget] = self.think.phases(first, started, [1.0]);
-        // The opponent's pods modelled by rules rather than searched: against bots that
-        // search, a better guess than their search with our evaluation; each pod by the rule
-        // that foretold it better of late (docs/experiments/csb.md).
+        // The opponent's pods modelled by rules, each pod by the rule that foretold it better
+        // of late; with `answer_share`, its plan searched too, and ours scored against both
+        // (docs/experiments/csb.md).
         let models = self.models();
-        let mut problem = Scenario::against_models(&track, self.state, seat, params, models);
-        let (plan, stats) = self.ga.search(&mut problem, budget, &mut self.rng);
+        let (state, share) = (self.state, params.answer_share);
+        let (plan, stats) = if share > 0.0 {
+            let straight = params.gene(0.5, 0.85);
+            let before = self
+                .duel
+                .ours_before()
+                .map_or_else(|| params.straight(), |p| shift_units(p, || straight));
+            self.duel.search_replied(
+                self.think.phases(first, started, [share, 1.0 - share]),
+                &before,
+                |ours| Scenario::new(&track, state, 1 - seat, ours, params),
+                |answer, _| Hedged {
+                    answer: Scenario::new(&track, state, seat, answer, params),
+                    models: Scenario::against_models(&track, state, seat, params, models),
+                },
+            )
+        } else {
+            let [budget] = self.think.phases(first, started, [1.0]);
+            let mut problem = Scenario::against_models(&track, state, seat, params, models);
+            self.duel.search_ours(&mut problem, budget)
+        };
         self.last = stats;
         // What the lines will not tell us next turn: our pods' exact facing, boosts and shields.
         let mut orders: [String; 2] = Default::default();
