@@ -35,6 +35,41 @@ fn fixed_budget_play_is_reproducible() {
     );
 }
 
+/// With `answer_share` the opponent's answer is searched and our plans are hedged between it
+/// and the models: the games replay on a fixed budget, differ from the models' alone, and a
+/// turn spends its budget of rollouts, both rollouts of a hedged plan counted.
+#[test]
+fn a_searched_answer_replays_and_keeps_to_the_budget() {
+    let game = |share: f64| {
+        let mut params = <Params>::default();
+        params.answer_share = share;
+        let mut a = GaBot::new(params, Think::Rollouts(1500), 5);
+        let mut b = Racer::default();
+        let record = play(&GameSpec::Seed(9), [&mut a, &mut b], true).unwrap();
+        (record.trace.unwrap(), a.last)
+    };
+    let ((x, last), (y, _), (z, _)) = (game(0.25), game(0.25), game(0.0));
+    assert!(x.turns.len() > 50);
+    for (t, (a, b)) in x.turns.iter().zip(&y.turns).enumerate() {
+        assert_eq!(a.output, b.output, "turn {t}");
+    }
+    assert!(
+        x.turns
+            .iter()
+            .zip(&z.turns)
+            .any(|(a, b)| a.output != b.output),
+        "the answer changes the search"
+    );
+    // 375 rollouts for the answer (24 plans scored, then 22 a generation: 16 generations),
+    // 1,125 for ours at two a plan (48, then 44 a generation: 25), each phase at most a
+    // generation over. Were a hedged plan counted as one rollout, ours would breed 50.
+    assert!(
+        (1500..1500 + 22 + 2 * 22).contains(&last.rollouts),
+        "{last:?}"
+    );
+    assert_eq!(last.generations, 16 + 25, "{last:?}");
+}
+
 #[test]
 fn csb_ga_beats_the_racer() {
     let mut wins = 0;

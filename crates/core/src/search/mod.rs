@@ -545,6 +545,41 @@ mod tests {
         assert_eq!(think.phases(true, started, [0.25, 0.75]).map(ms)[1], 800.0);
     }
 
+    /// A problem whose evaluation plays two rollouts: a budget of rollouts counts both.
+    #[test]
+    fn a_budget_counts_the_rollouts_of_an_evaluation() {
+        struct Twice(Target, u64);
+        impl Problem for Twice {
+            type Genome = [f64; 8];
+            fn random(&self, rng: &mut Rng) -> [f64; 8] {
+                self.0.random(rng)
+            }
+            fn mutate(&self, g: &mut [f64; 8], rate: f64, rng: &mut Rng) {
+                self.0.mutate(g, rate, rng)
+            }
+            fn crossover(&self, a: &[f64; 8], b: &[f64; 8], rng: &mut Rng, c: &mut [f64; 8]) {
+                self.0.crossover(a, b, rng, c)
+            }
+            fn shift(&self, g: &[f64; 8], rng: &mut Rng) -> [f64; 8] {
+                self.0.shift(g, rng)
+            }
+            fn evaluate(&mut self, g: &[f64; 8]) -> f64 {
+                self.1 += 1;
+                self.0.evaluate(g)
+            }
+            fn rollouts(&self) -> u64 {
+                2
+            }
+        }
+        let mut problem = Twice(Target([0.5; 8]), 0);
+        let mut ga = Ga::new(Settings::default());
+        let (_, stats) = ga.search(&mut problem, Budget::Rollouts(2000), &mut Rng::new(1));
+        // 24 plans scored, then 22 children a generation: 1,000 evaluations and a part of one
+        // generation past the budget.
+        assert_eq!(stats.rollouts, 2 * problem.1);
+        assert!((1000..1000 + 22).contains(&problem.1), "{}", problem.1);
+    }
+
     /// A replied turn: the opponent's search against the model, ours against its plan, its
     /// reply to our plan, ours against both; each on its own budget, reproducibly.
     #[test]

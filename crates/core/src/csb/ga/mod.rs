@@ -653,6 +653,7 @@ impl<E: Evaluation> Bot<Csb> for GaBot<E> {
 mod tests {
     use super::*;
     use crate::geom::round_to_i32;
+    use crate::search::Ga;
 
     #[test]
     fn lanes_below_compares_each_byte() {
