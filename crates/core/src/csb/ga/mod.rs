@@ -1,7 +1,9 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
 //! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
-//! a model of the opponent: each of its pods a racer or a guard, whichever foretold its last few
-//! turns better ([`Model`], [`Scenario::against_models`]). The bot works from the contest's
+//! two foresights of the opponent at once: a model of each of its pods, a racer or a guard,
+//! whichever foretold its last few turns better ([`Model`], [`Scenario::against_models`]), and
+//! its answer to our last plan, searched first with our evaluation from its side
+//! ([`Params::answer_share`]); a plan scores the mean of the two. The bot works from the contest's
 //! input lines only, so the binary, the in-process bot and a bundled submission are the same
 //! code.
 //!
@@ -100,8 +102,8 @@ impl<E: Default> Default for Params<E> {
     fn default() -> Params<E> {
         Params {
             eval: E::default(),
-            // mutation_end, shield_gene and model_margin tuned with the weights
-            // (docs/experiments/csb.md).
+            // mutation_end, shield_gene and model_margin tuned with the weights, answer_share
+            // by SPRT (docs/experiments/csb.md).
             search: Settings {
                 mutation_end: 0.0849,
                 ..Settings::default()
@@ -109,7 +111,7 @@ impl<E: Default> Default for Params<E> {
             shield_gene: 0.0164,
             boost_gene: 0.03,
             model_margin: 0.115,
-            answer_share: 0.0,
+            answer_share: 0.2,
         }
     }
 }
