@@ -41,8 +41,10 @@ fn fixed_budget_play_is_reproducible() {
 #[test]
 fn a_searched_answer_replays_and_keeps_to_the_budget() {
     let game = |share: f64| {
-        let mut params = <Params>::default();
-        params.answer_share = share;
+        let params: Params = Params {
+            answer_share: share,
+            ..Params::default()
+        };
         let mut a = GaBot::new(params, Think::Rollouts(1500), 5);
         let mut b = Racer::default();
         let record = play(&GameSpec::Seed(9), [&mut a, &mut b], true).unwrap();
