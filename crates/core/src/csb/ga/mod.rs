@@ -94,7 +94,7 @@ pub struct Params<E = RunnerBlocker> {
     /// The share of a turn spent searching the opponent's answer (its plan, with our
     /// evaluation from its side, against our last plan a turn on); our plans are then scored
     /// by the mean of their rollouts against the answer and against the models
-    /// ([`Hedged`]). 0: the models alone.
+    /// (`Hedged`). 0: the models alone.
     pub answer_share: f64,
 }
 
