@@ -594,11 +594,10 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         let models = self.models();
         let (state, share) = (self.state, params.answer_share);
         let (plan, stats) = if share > 0.0 {
-            let straight = params.gene(0.5, 0.85);
-            let before = self
-                .duel
-                .ours_before()
-                .map_or_else(|| params.straight(), |p| shift_units(p, || straight));
+            let before = self.duel.ours_before().map_or_else(
+                || params.straight(),
+                |p| shift_units(p, || params.straight_gene()),
+            );
             self.duel.search_replied(
                 self.think.phases(first, started, [share, 1.0 - share]),
                 &before,

@@ -88,9 +88,14 @@ impl<E> Params<E> {
         self.gene(rotate, rng.unit())
     }
 
+    /// The gene of a pod flying straight at full thrust.
+    pub(super) fn straight_gene(&self) -> Gene {
+        self.gene(0.5, 0.85)
+    }
+
     /// The plan that flies straight at full thrust.
     pub fn straight(&self) -> Plan {
-        [[self.gene(0.5, 0.85); 2]; HORIZON]
+        [[self.straight_gene(); 2]; HORIZON]
     }
 
     /// A rotation gene's turn: within +/-18 degrees.
