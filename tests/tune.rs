@@ -33,6 +33,7 @@ fn run() -> Run {
         pairs: 1,
         rollouts: 60,
         seed: 4,
+        opponents: Vec::new(),
     }
 }
 
@@ -113,4 +114,58 @@ fn iterations_played_in_shards_match_the_local_run() {
     );
     // A finished run takes no more.
     assert!(tune::apply(&r, &sharded, &mut state, &[]).is_err());
+}
+
+/// Against opponents, an iteration plays theta+ and theta- against each other and each
+/// opponent on the same seeds, never two opponents against each other, and its result is
+/// theta+'s points less theta-'s over all of those games, whichever shard played them.
+#[test]
+fn opponents_count_as_the_other_side_does() {
+    let mut r = run();
+    r.opponents = vec![
+        "builtin:racer".to_string(),
+        "builtin:brawler:depth=1".to_string(),
+    ];
+    let files = Files::in_dir(&dir("opponents"));
+    let state = tune::start(&r, &files).unwrap();
+    let games: Vec<_> = ["0/2", "1/2"]
+        .iter()
+        .flat_map(|s| r.play_games(&state, Some(s.parse().unwrap()), 2).unwrap())
+        .collect();
+    assert_eq!(
+        games.len(),
+        10,
+        "5 matchups of theta+ or theta-, 2 games each"
+    );
+    let cfg = r.iteration_games(&state).unwrap();
+    let [plus, minus] = [0, 1].map(|k| cfg.players[k].to_string());
+    let (mut plus_points, mut minus_points, mut seeds) =
+        (0.0, 0.0, std::collections::BTreeSet::new());
+    for g in &games {
+        assert!(
+            g.seats.contains(&plus) || g.seats.contains(&minus),
+            "two opponents played: {:?}",
+            g.seats
+        );
+        for seat in 0..2 {
+            if g.seats[seat] == plus {
+                plus_points += g.points(seat);
+            }
+            if g.seats[seat] == minus {
+                minus_points += g.points(seat);
+            }
+        }
+        seeds.insert(g.seed);
+    }
+    assert_eq!(seeds.len(), 1, "one pair a matchup, all on the same seed");
+    assert_eq!(
+        r.iteration_result(&state, &games).unwrap(),
+        plus_points - minus_points
+    );
+    // Every game counts: one missing is refused.
+    assert!(r.iteration_result(&state, &games[1..]).is_err());
+    let mut next = state.clone();
+    let step = tune::apply(&r, &files, &mut next, &games).unwrap();
+    assert_eq!(step.result, plus_points - minus_points);
+    assert_eq!(next.iteration, 1);
 }

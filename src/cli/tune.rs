@@ -26,12 +26,19 @@ pub(super) struct TuneArgs {
     /// gamma, A.
     #[arg(long)]
     params: Option<PathBuf>,
-    /// SPSA iterations: each plays --pairs game pairs of theta+ against theta-.
+    /// SPSA iterations: each plays --pairs game pairs of theta+ against theta- (and against
+    /// each --opponent).
     #[arg(long, default_value_t = 100)]
     iterations: u64,
-    /// Game pairs per iteration (each seed played twice, seats swapped).
+    /// Game pairs per iteration (each seed played twice, seats swapped), of theta+ against
+    /// theta-, and of each against each --opponent.
     #[arg(long, default_value_t = 4)]
     pairs: usize,
+    /// An opponent that theta+ and theta- also play, --pairs pairs each on the same seeds
+    /// (any player: builtin:NAME, ladder:VERSION, a program); repeat for several. Their points
+    /// against it count as their points against each other do.
+    #[arg(long = "opponent", value_name = "PLAYER")]
+    opponents: Vec<PlayerSpec>,
     /// The search's fixed budget in every game.
     #[arg(long, default_value_t = 300)]
     rollouts: u64,
@@ -264,6 +271,13 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
     schedule.alpha = file.alpha.unwrap_or(schedule.alpha);
     schedule.gamma = file.gamma.unwrap_or(schedule.gamma);
     schedule.a = file.a;
+    let mut opponents = args.opponents;
+    super::ladder::resolve(&mut opponents, args.game)?;
+    for o in &opponents {
+        if let PlayerSpec::Builtin(spec) = o {
+            args.game.tools().check_builtin(spec)?;
+        }
+    }
     let run = Run {
         game: args.game,
         bot: args.bot,
@@ -272,6 +286,7 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         pairs: args.pairs,
         rollouts: args.rollouts,
         seed: args.seed,
+        opponents: opponents.iter().map(PlayerSpec::to_string).collect(),
     };
     std::fs::create_dir_all(&args.dir)
         .with_context(|| format!("cannot create {}", args.dir.display()))?;

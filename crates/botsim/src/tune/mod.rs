@@ -1,5 +1,5 @@
-//! `botsim tune`: SPSA over a search bot's named parameters by self-play, on all cores, with a
-//! checkpoint written atomically after every iteration (a killed run resumes losing at most the
+//! `botsim tune`: SPSA over a search bot's named parameters by self-play, and against
+//! opponents outside the bot's lineage if given, on all cores, with a checkpoint written atomically after every iteration (a killed run resumes losing at most the
 //! iteration in flight), a history of every iteration, and the result as a parameter file that
 //! `builtin:ga:params=FILE` and `botsim bundle --params FILE` take.
 
@@ -165,6 +165,10 @@ pub struct Run {
     /// The search's fixed budget in every game.
     pub rollouts: u64,
     pub seed: u64,
+    /// Opponents that theta+ and theta- each also play, `pairs` pairs apiece on the same
+    /// seeds (players as the arena takes them, ladder versions resolved to their programs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opponents: Vec<String>,
 }
 
 /// The checkpoint: the run and where it stands.
@@ -214,19 +218,32 @@ impl Run {
             .collect()
     }
 
-    /// The arena schedule of the iteration `state` stands at: theta+ (player A) against
-    /// theta-, `pairs` seat-swapped pairs on seeds of their own.
+    /// The arena schedule of the iteration `state` stands at: a round robin of theta+ (player
+    /// A), theta- and the opponents, `pairs` seat-swapped pairs a matchup on the same seeds,
+    /// of which only the games of theta+ or theta- are played ([`Run::counts`]).
     pub fn iteration_games(&self, state: &State) -> Result<arena::Config> {
         let (plus, minus, _) = spsa::perturb(&self.params, &self.schedule, self.seed, state);
-        let a = bot_with(&self.bot, self.rollouts, &self.named(&plus))?;
-        let b = bot_with(&self.bot, self.rollouts, &self.named(&minus))?;
+        let mut players = vec![
+            bot_with(&self.bot, self.rollouts, &self.named(&plus))?,
+            bot_with(&self.bot, self.rollouts, &self.named(&minus))?,
+        ];
+        for o in &self.opponents {
+            players.push(o.parse()?);
+        }
         let seed = (self.seed as i64).wrapping_add((state.iteration * self.pairs as u64) as i64);
-        Ok(arena::Config::new(
-            self.game,
-            vec![a, b],
-            2 * self.pairs,
-            seed,
-        ))
+        Ok(arena::Config::new(self.game, players, 2 * self.pairs, seed))
+    }
+
+    /// What game `index` of the iteration's schedule adds to theta+'s points less theta-'s, as
+    /// a function of its first player's points (`None`: a game between two opponents, not
+    /// played). The matchups are (i, j) with i < j, so a game of theta+ or theta- has it first.
+    fn counts(cfg: &arena::Config, index: usize) -> Option<fn(f64) -> f64> {
+        match cfg.matchups()[index / cfg.games] {
+            (0, 1) => Some(|a| 2.0 * a - 1.0),
+            (0, _) => Some(|a| a),
+            (1, _) => Some(|a| -a),
+            _ => None,
+        }
     }
 
     /// Plays the games of the current iteration (only those of `shard`, if given) on `threads`
@@ -244,7 +261,7 @@ impl Run {
             .build()?;
         pool.install(|| {
             (0..cfg.total_games())
-                .filter(|&g| shard.is_none_or(|s| s.has(g)))
+                .filter(|&g| shard.is_none_or(|s| s.has(g)) && Self::counts(&cfg, g).is_some())
                 .collect::<Vec<_>>()
                 .into_par_iter()
                 .map(|g| arena::play_game(&cfg, g).map(|(r, _)| r))
@@ -253,15 +270,17 @@ impl Run {
         .map_err(TuneError::from)
     }
 
-    /// Theta+'s points minus theta-'s over the whole current iteration, from its results
-    /// (gathered from any number of shards); an error if a game is missing or belongs to
-    /// another iteration.
+    /// Theta+'s points less theta-'s over the whole current iteration (against each other,
+    /// and against each opponent on the same seeds), from its results (gathered from any
+    /// number of shards); an error if a game is missing or belongs to another iteration.
     pub fn iteration_result(&self, state: &State, results: &[GameResult]) -> Result<f64> {
         let cfg = self.iteration_games(state)?;
-        let mut points = vec![None; cfg.total_games()];
+        let total = cfg.total_games();
+        let mut points = vec![None; total];
         for r in results {
-            let (seed, seats) = cfg.scheduled(r.game.min(cfg.total_games().saturating_sub(1)));
-            if r.game >= cfg.total_games()
+            let (seed, seats) = cfg.scheduled(r.game.min(total.saturating_sub(1)));
+            if r.game >= total
+                || Self::counts(&cfg, r.game).is_none()
                 || r.seed != seed
                 || r.seats != seats.map(PlayerSpec::to_string)
             {
@@ -272,15 +291,21 @@ impl Run {
             }
             points[r.game] = Some(r.points_a());
         }
-        if let Some(g) = points.iter().position(Option::is_none) {
-            return Err(TuneError::Missing {
-                iteration: state.iteration,
-                game: g,
-                games: points.len(),
-            });
+        let mut result = 0.0;
+        for (g, p) in points.iter().enumerate() {
+            let Some(count) = Self::counts(&cfg, g) else {
+                continue;
+            };
+            let Some(a) = p else {
+                return Err(TuneError::Missing {
+                    iteration: state.iteration,
+                    game: g,
+                    games: total,
+                });
+            };
+            result += count(*a);
         }
-        let plus: f64 = points.iter().flatten().sum();
-        Ok(2.0 * plus - (2 * self.pairs) as f64)
+        Ok(result)
     }
 }
 
