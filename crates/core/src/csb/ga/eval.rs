@@ -54,24 +54,24 @@ pub struct Weights {
 
 impl Default for Weights {
     /// Hand-set, then tuned: runner_facing, the blocker's three weights, role_switch and clear
-    /// come from `botsim tune` runs (the last is examples/tune-csb.toml; the results are in
-    /// docs/experiments/csb.md).
+    /// come from `botsim tune` runs (the last is examples/tune-csb.toml, against the duelist as
+    /// well as itself; the results are in docs/experiments/csb.md).
     fn default() -> Weights {
         Weights {
             checkpoint: 30_000.0,
             runner: 1.0,
-            runner_facing: 703.0,
-            blocker_target: 0.279,
-            blocker_runner: 0.102,
-            blocker_facing: 164.0,
+            runner_facing: 605.0,
+            blocker_target: 0.261,
+            blocker_runner: 0.127,
+            blocker_facing: 87.8,
             timeout: 10.0,
             timeout_grace: 60.0,
-            role_switch: 3_540.0,
+            role_switch: 5_130.0,
             both_race_after: 80.0,
             win: 1e8,
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
-            clear: 1.82,
+            clear: 2.07,
         }
     }
 }

@@ -102,16 +102,16 @@ impl<E: Default> Default for Params<E> {
     fn default() -> Params<E> {
         Params {
             eval: E::default(),
-            // mutation_end, shield_gene and model_margin tuned with the weights, answer_share
-            // by SPRT (docs/experiments/csb.md).
+            // mutation_end, shield_gene, model_margin and answer_share tuned with the weights
+            // (docs/experiments/csb.md).
             search: Settings {
                 mutation_end: 0.0849,
                 ..Settings::default()
             },
             shield_gene: 0.0164,
             boost_gene: 0.03,
-            model_margin: 0.115,
-            answer_share: 0.2,
+            model_margin: 0.128,
+            answer_share: 0.0545,
         }
     }
 }
