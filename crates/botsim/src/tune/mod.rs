@@ -220,7 +220,7 @@ impl Run {
 
     /// The arena schedule of the iteration `state` stands at: a round robin of theta+ (player
     /// A), theta- and the opponents, `pairs` seat-swapped pairs a matchup on the same seeds,
-    /// of which only the games of theta+ or theta- are played ([`Run::counts`]).
+    /// of which only the games of theta+ or theta- are played.
     pub fn iteration_games(&self, state: &State) -> Result<arena::Config> {
         let (plus, minus, _) = spsa::perturb(&self.params, &self.schedule, self.seed, state);
         let mut players = vec![
