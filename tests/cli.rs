@@ -1105,3 +1105,37 @@ fn an_interrupted_arena_keeps_its_games_and_says_how_to_continue() {
     assert_eq!(games, (0..16).collect::<Vec<u64>>(), "every game once");
     std::fs::remove_file(&results).ok();
 }
+
+/// `tune --opponent` refuses an opponent that cannot play, before the run's folder is made or
+/// any game is played: a built-in bot's bad parameter, and a program that does not start.
+#[test]
+fn a_tuning_opponent_that_cannot_play_is_refused_first() {
+    for (opponent, says) in [
+        (
+            "builtin:duelist:depth=3",
+            "builtin:duelist: unknown parameter 'depth'",
+        ),
+        (
+            "/no/such/bot",
+            "bot '/no/such/bot' exited before its first turn",
+        ),
+    ] {
+        let dir = scratch("tune-opponent");
+        let dir_text = dir.to_string_lossy().into_owned();
+        let o = botsim(&[
+            "tune",
+            "--params",
+            "examples/tune-csb.toml",
+            "--iterations",
+            "1",
+            "--opponent",
+            opponent,
+            "--dir",
+            &dir_text,
+        ]);
+        let out = text(&o);
+        assert!(!o.status.success(), "{out}");
+        assert!(out.contains(says), "{opponent}: {out}");
+        assert!(!dir.exists(), "{opponent}: the run was started");
+    }
+}

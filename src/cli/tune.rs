@@ -273,10 +273,9 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
     schedule.a = file.a;
     let mut opponents = args.opponents;
     super::ladder::resolve(&mut opponents, args.game)?;
-    for o in &opponents {
-        if let PlayerSpec::Builtin(spec) = o {
-            args.game.tools().check_builtin(spec)?;
-        }
+    if !opponents.is_empty() {
+        // As the arena does before its first game: specs that build, programs that start.
+        arena::check_players(&arena::Config::new(args.game, opponents.clone(), 2, 1))?;
     }
     let run = Run {
         game: args.game,
@@ -286,7 +285,12 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         pairs: args.pairs,
         rollouts: args.rollouts,
         seed: args.seed,
-        opponents: opponents.iter().map(PlayerSpec::to_string).collect(),
+        // A ladder version as the program it was built into: the run's schedule parses its
+        // players again each iteration, and `ladder:NAME` would parse unbuilt.
+        opponents: opponents
+            .iter()
+            .map(|o| o.command().map_or_else(|| o.to_string(), str::to_string))
+            .collect(),
     };
     std::fs::create_dir_all(&args.dir)
         .with_context(|| format!("cannot create {}", args.dir.display()))?;

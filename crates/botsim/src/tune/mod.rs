@@ -1,6 +1,7 @@
 //! `botsim tune`: SPSA over a search bot's named parameters by self-play, and against
-//! opponents outside the bot's lineage if given, on all cores, with a checkpoint written atomically after every iteration (a killed run resumes losing at most the
-//! iteration in flight), a history of every iteration, and the result as a parameter file that
+//! opponents outside the bot's lineage if given, on all cores, with a checkpoint written
+//! atomically after every iteration (a killed run resumes losing at most the iteration in
+//! flight), a history of every iteration, and the result as a parameter file that
 //! `builtin:ga:params=FILE` and `botsim bundle --params FILE` take.
 
 pub mod spsa;
