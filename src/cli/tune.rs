@@ -273,10 +273,8 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
     schedule.a = file.a;
     let mut opponents = args.opponents;
     super::ladder::resolve(&mut opponents, args.game)?;
-    if !opponents.is_empty() {
-        // As the arena does before its first game: specs that build, programs that start.
-        arena::check_players(&arena::Config::new(args.game, opponents.clone(), 2, 1))?;
-    }
+    // As the arena does before its first game: specs that build, programs that start.
+    arena::check_players(args.game, &opponents)?;
     let run = Run {
         game: args.game,
         bot: args.bot,

@@ -386,19 +386,18 @@ where
     Ok(Box::new(p))
 }
 
-/// Checks that every built-in player's spec builds and every program player starts and waits
-/// for its input (all at once, so the check costs one
+/// Checks that every built-in player's spec builds for `game` and every program player starts
+/// and waits for its input (all at once, so the check costs one
 /// [`crate::referee::process::START_CHECK`]), so that a bad spec or a missing or broken program
-/// stops the run before its first game instead of losing every game.
-pub fn check_players(cfg: &Config) -> Result<(), PlayError> {
-    for p in &cfg.players {
+/// stops a run (an arena's, a tuning's) before its first game instead of losing every game.
+pub fn check_players(game: GameKind, players: &[PlayerSpec]) -> Result<(), PlayError> {
+    for p in players {
         if let PlayerSpec::Builtin(spec) = p {
-            cfg.game.tools().check_builtin(spec)?;
+            game.tools().check_builtin(spec)?;
         }
     }
     std::thread::scope(|s| {
-        let checks: Vec<_> = cfg
-            .players
+        let checks: Vec<_> = players
             .iter()
             .filter(|p| !p.is_builtin())
             .map(|p| {
@@ -632,7 +631,7 @@ pub fn run(
         .filter(|g| !done.contains(g))
         .collect();
     if !todo.is_empty() {
-        check_players(cfg)?;
+        check_players(cfg.game, &cfg.players)?;
     }
     for dir in cfg.replays.iter().chain(&cfg.logs) {
         std::fs::create_dir_all(dir).map_err(FileError::on("create", dir))?;
