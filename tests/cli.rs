@@ -1139,3 +1139,177 @@ fn a_tuning_opponent_that_cannot_play_is_refused_first() {
         assert!(!dir.exists(), "{opponent}: the run was started");
     }
 }
+
+/// `play --from TRACE --from-turn T` plays a recorded game on from its turn T: the first T turns
+/// are the recorded ones whoever plays, the players are asked on them (the same players and
+/// search seeds play the whole recorded game again, turn for turn), and other players play on
+/// their own way. A trace that cannot be played on is refused, naming why.
+#[test]
+fn play_from_plays_a_recorded_game_on_from_a_turn() {
+    let read = |path: &str| {
+        let mut games = botsim::trace::read_file(std::path::Path::new(path)).unwrap();
+        assert_eq!(games.len(), 1, "{path}");
+        games.remove(0)
+    };
+    let outputs = |t: &botsim::trace::Trace| -> Vec<Vec<Vec<String>>> {
+        t.turns.iter().map(|turn| turn.output.clone()).collect()
+    };
+    let games: [(&str, &str, [&str; 2]); 2] = [
+        (
+            "csb",
+            "11",
+            [
+                "builtin:ga:rollouts=300,seed=5",
+                "builtin:annealer:rollouts=300,seed=6",
+            ],
+        ),
+        (
+            "fb",
+            "4",
+            ["builtin:ga:rollouts=200,seed=5", "builtin:chaser"],
+        ),
+    ];
+    for (game, seed, [p1, p2]) in games {
+        let path = |name: &str| {
+            scratch(&format!("from-{game}-{name}.jsonl"))
+                .to_string_lossy()
+                .into_owned()
+        };
+        let (whole, again, other) = (path("whole"), path("again"), path("other"));
+        let o = botsim(&[
+            "play", "--game", game, "--seed", seed, "--p1", p1, "--p2", p2, "--trace", &whole,
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        let recorded = read(&whole);
+        assert!(
+            recorded.turns.len() > 30,
+            "{game}: {}",
+            recorded.turns.len()
+        );
+        let from = |p1: &str, p2: &str, to: &str| {
+            botsim(&[
+                "play",
+                "--game",
+                game,
+                "--from",
+                &whole,
+                "--from-turn",
+                "20",
+                "--p1",
+                p1,
+                "--p2",
+                p2,
+                "--trace",
+                to,
+            ])
+        };
+        let o = from(p1, p2, &again);
+        assert!(o.status.success(), "{}", text(&o));
+        assert_eq!(
+            outputs(&read(&again)),
+            outputs(&recorded),
+            "{game}: the same players play the same game"
+        );
+        let chaser = if game == "csb" {
+            "builtin:racer"
+        } else {
+            "builtin:chaser"
+        };
+        let o = from(chaser, chaser, &other);
+        assert!(o.status.success(), "{}", text(&o));
+        let played = read(&other);
+        assert_eq!(played.seed, recorded.seed);
+        assert_eq!(played.setup, recorded.setup);
+        assert_eq!(
+            outputs(&played)[..20],
+            outputs(&recorded)[..20],
+            "{game}: the recorded turns"
+        );
+        assert_ne!(
+            played.turns[20].output[0], recorded.turns[20].output[0],
+            "{game}: player 0 plays on its own way"
+        );
+        let v = botsim(&["verify", &other]);
+        assert!(v.status.success(), "{game}: {}", text(&v));
+
+        let other_game = if game == "csb" { "fb" } else { "csb" };
+        let last = recorded.turns.len().to_string();
+        let refused: [(&[&str], String); 3] = [
+            (
+                &["--game", game, "--from", &whole, "--from-turn", &last],
+                format!("--from-turn {last}: the game in {whole} ended after {last} turns"),
+            ),
+            (
+                &["--game", other_game, "--from", &whole, "--from-turn", "3"],
+                format!("a {game} game, not {other_game} (add --game {game})"),
+            ),
+            (
+                &[
+                    "--game",
+                    game,
+                    "--from",
+                    &whole,
+                    "--from-turn",
+                    "3",
+                    "--seed",
+                    "2",
+                ],
+                "'--from <FROM>' cannot be used with '--seed <SEED>'".to_string(),
+            ),
+        ];
+        for (args, needle) in refused {
+            let mut words = vec!["play", "--p1", chaser, "--p2", chaser];
+            words.extend(args);
+            let o = botsim(&words);
+            let out = text(&o);
+            assert!(!o.status.success(), "{args:?}: {out}");
+            assert!(out.contains(&needle), "{args:?}: {out}");
+            assert!(!out.contains("panicked"), "{args:?}: {out}");
+        }
+        // A recorded state the engine does not reach: the turns cannot be played on.
+        let mut tampered = recorded.clone();
+        tampered.turns[5].input[0][0].push('0');
+        let bad = path("bad");
+        botsim::trace::write_file(std::path::Path::new(&bad), &[tampered]).unwrap();
+        let o = botsim(&[
+            "play",
+            "--game",
+            game,
+            "--from",
+            &bad,
+            "--from-turn",
+            "9",
+            "--p1",
+            chaser,
+            "--p2",
+            chaser,
+        ]);
+        let out = text(&o);
+        assert!(!o.status.success(), "{out}");
+        assert!(
+            out.contains("does not replay on this engine") && out.contains("turn 5"),
+            "{game}: {out}"
+        );
+        for p in [whole, again, other, bad] {
+            std::fs::remove_file(p).ok();
+        }
+    }
+    // A file of many games.
+    let many = data("csb-edge-public-000.jsonl.gz");
+    let o = botsim(&[
+        "play",
+        "--from",
+        &many,
+        "--from-turn",
+        "3",
+        "--p1",
+        "builtin:racer",
+        "--p2",
+        "builtin:racer",
+    ]);
+    assert!(
+        text(&o).contains("holds 14 games; --from plays on from a file of one game"),
+        "{}",
+        text(&o)
+    );
+}

@@ -43,6 +43,15 @@ pub(super) struct PlayArgs {
     /// Write each program player's stderr into this directory (game000000-seat0.stderr, ...).
     #[arg(long)]
     logs: Option<PathBuf>,
+    /// Play on from a recorded game: a trace file of one game (as --trace or the arena's
+    /// --replays write it), whose seed and map this game takes. Its first --from-turn turns are
+    /// played as recorded, then the players play on; they are asked on the recorded turns too
+    /// (their answers dropped), so that what they remember of the game is what they would.
+    #[arg(long, requires = "from_turn", conflicts_with_all = ["seed", "map"])]
+    from: Option<PathBuf>,
+    /// With --from: how many of the recorded turns to play before the players take over.
+    #[arg(long, requires = "from")]
+    from_turn: Option<usize>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -57,8 +66,17 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         trace: trace_path,
         json,
         logs,
+        from,
+        from_turn,
         limits,
     } = args;
+    let (mut seed, mut map, mut opening) = (seed, map, Vec::new());
+    if let (Some(path), Some(turn)) = (&from, from_turn) {
+        let recorded = opening_of(path, turn, game)?;
+        seed = Some(recorded.seed);
+        map = recorded.map;
+        opening = recorded.turns;
+    }
     let seed = seed.unwrap_or_else(|| {
         let seed = i64::from(rand::random::<u32>());
         eprintln!("botsim: seed {seed}");
@@ -74,6 +92,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         map,
         record: trace_path.is_some(),
         logs,
+        opening,
     };
     let (r, t) = one_game(game, seed, setup, [p1, p2], limits)?;
     if json {
@@ -144,12 +163,68 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
 }
 
 /// How one game is played besides its players: CSB's map, whether to record it, where
-/// program players' stderr goes.
+/// program players' stderr goes, the recorded turns it starts with.
 #[derive(Default)]
 pub(super) struct Setup {
     pub map: Option<String>,
     pub record: bool,
     pub logs: Option<PathBuf>,
+    pub opening: Vec<trace::Turn>,
+}
+
+/// What `--from` takes of a recorded game: its seed, its map (CSB, when it names one) and the
+/// turns to play as recorded.
+struct Opening {
+    seed: i64,
+    map: Option<String>,
+    turns: Vec<trace::Turn>,
+}
+
+/// The first `turn` turns of the one game in the trace file `path`, checked: a game of `game`
+/// that replays exactly on this engine and has a turn left after them.
+fn opening_of(path: &std::path::Path, turn: usize, game: GameKind) -> Result<Opening> {
+    let context = || format!("--from {}", path.display());
+    let mut games = trace::read_file(path).with_context(context)?;
+    if games.len() != 1 {
+        bail!(
+            "--from {}: the file holds {} games; --from plays on from a file of one game",
+            path.display(),
+            games.len()
+        );
+    }
+    let recorded = games.remove(0);
+    if recorded.game != game.name() {
+        bail!(
+            "--from {}: a {} game, not {} (add --game {})",
+            path.display(),
+            recorded.game,
+            game.name(),
+            recorded.game
+        );
+    }
+    if let Err((_, m)) = game.tools().verify(&recorded) {
+        bail!(
+            "--from {}: the game does not replay on this engine, so it cannot be played on: {m}",
+            path.display()
+        );
+    }
+    let total = recorded.turns.len();
+    if turn >= total {
+        bail!(
+            "--from-turn {turn}: the game in {} ended after {total} turns; play on from turn {} at most",
+            path.display(),
+            total.saturating_sub(1)
+        );
+    }
+    let seed = match recorded.props.get("seed") {
+        Some(text) => text.trim().parse().ok(),
+        None => recorded.seed,
+    };
+    Ok(Opening {
+        seed: seed.unwrap_or(0),
+        map: recorded.props.get("map").cloned(),
+        turns: recorded.turns[..turn].to_vec(),
+    })
 }
 
 /// Plays one game, players in seat order.
@@ -160,7 +235,12 @@ pub(super) fn one_game(
     players: [PlayerSpec; 2],
     limits: LimitArgs,
 ) -> Result<(arena::GameResult, Option<trace::Trace>)> {
-    let Setup { map, record, logs } = setup;
+    let Setup {
+        map,
+        record,
+        logs,
+        opening,
+    } = setup;
     let mut players = players.to_vec();
     super::ladder::resolve(&mut players, game)?;
     let mut cfg = arena::Config::new(game, players, 1, seed);
@@ -177,6 +257,7 @@ pub(super) fn one_game(
         cfg.replays = Some(PathBuf::new());
     }
     cfg.logs = logs;
+    cfg.opening = opening;
     Ok(arena::play_game(&cfg, 0)?)
 }
 

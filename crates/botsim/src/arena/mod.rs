@@ -108,6 +108,9 @@ pub struct Config {
     pub map: Option<Vec<(i32, i32)>>,
     /// Which games also get an HTML replay (beside their traces in `replays`).
     pub html: Option<HtmlGames>,
+    /// The first turns of a recorded game of the run's seed and map, which every game plays as
+    /// recorded before its players take over (`botsim play --from`); empty: from the start.
+    pub opening: Vec<trace::Turn>,
 }
 
 /// How the pairs of a run get their game seeds (the referee's) from the run's seed.
@@ -227,6 +230,7 @@ impl Config {
             sprt: None,
             map: None,
             html: None,
+            opening: Vec::new(),
         }
     }
 }
@@ -460,6 +464,7 @@ pub fn play_game_recorded(
         seed,
         map: cfg.map.as_deref(),
         record,
+        opening: &cfg.opening,
     };
     let rec = cfg.game.tools().play_seated(&mut table, deal)?;
     let Table {

@@ -158,7 +158,7 @@ pub trait Seats: Seat<botsim_core::csb::Csb> + Seat<botsim_core::fb::Fb> {}
 impl<T: Seat<botsim_core::csb::Csb> + Seat<botsim_core::fb::Fb>> Seats for T {}
 
 /// How one game of the arena is dealt: the referee's seed, CSB's map when one was given instead
-/// of the seed's, and whether to record the game.
+/// of the seed's, whether to record the game, and the recorded turns it starts with.
 #[derive(Clone, Copy, Debug)]
 pub struct Deal<'a> {
     /// The referee's seed.
@@ -167,6 +167,9 @@ pub struct Deal<'a> {
     pub map: Option<&'a [(i32, i32)]>,
     /// Whether to record the game as a trace.
     pub record: bool,
+    /// The first turns of a recorded game of this seed and map, played as recorded before the
+    /// players take over (see [`crate::referee::run`]); empty for a game from its start.
+    pub opening: &'a [crate::trace::Turn],
 }
 
 /// One game's row: what every tool needs of a game, behind one object.

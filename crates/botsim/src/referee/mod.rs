@@ -24,21 +24,31 @@ pub trait Traced: Rules {
 /// (`None`: no answer). Returns the turns, recorded in the trace's form if `record`, with what
 /// `stderr(player, last)` (see [`Player::take_stderr`]) says each player wrote on
 /// stderr during the turn: all it wrote after a turn's input and before the next's.
+///
+/// The first turns play `opening`'s recorded lines instead of the players' (a recorded game
+/// played on from one of its turns): the players are still asked, so that what they remember
+/// of the game is what they would, but their answers are dropped.
 pub fn run<R: Traced>(
     game: &mut R,
     record: bool,
+    opening: &[trace::Turn],
     mut ask: impl FnMut(&R, [&[String]; 2]) -> [Option<Vec<String>>; 2],
     mut stderr: impl FnMut(usize, bool) -> Vec<String>,
 ) -> Vec<trace::Turn> {
     let mut turns: Vec<trace::Turn> = Vec::new();
+    let mut played = 0;
     loop {
         let inputs = [game.input_lines(0), game.input_lines(1)];
         let mut before: [Vec<String>; 2] = Default::default();
         if record {
             before = [stderr(0, false), stderr(1, false)];
         }
-        let outputs = ask(game, [&inputs[0], &inputs[1]]);
+        let mut outputs = ask(game, [&inputs[0], &inputs[1]]);
+        if let Some(recorded) = opening.get(played) {
+            outputs = recorded_replies(recorded).map(|lines| lines.map(<[String]>::to_vec));
+        }
         let over = game.play_turn([outputs[0].as_deref(), outputs[1].as_deref()]);
+        played += 1;
         if record {
             // What came before this turn's input finished the last turn (or, before the first
             // turn, the start-up).
@@ -78,6 +88,7 @@ fn run_bots<R: Traced>(
     game: &mut R,
     bots: &mut [&mut dyn Player<R::Game>; 2],
     record: bool,
+    opening: &[trace::Turn],
 ) -> Vec<trace::Turn> {
     let lines = |answer: Answer<<R::Game as Game>::Orders>| match answer {
         Answer::Lines(lines) => Some(lines),
@@ -88,6 +99,7 @@ fn run_bots<R: Traced>(
     run(
         game,
         record,
+        opening,
         |g, inputs| {
             let mut bots = bots.borrow_mut();
             let started: [bool; 2] = std::array::from_fn(|p| bots[p].start_turn(inputs[p]));
@@ -126,14 +138,16 @@ pub struct GameRecord {
 }
 
 /// Plays `game` to its end between two in-process bots (player 0 first), recording the whole
-/// trace, which `header` begins, if `record`.
+/// trace, which `header` begins, if `record`. The first turns play `opening`'s recorded lines
+/// (see [`run`]).
 pub fn play<R: Traced>(
     mut game: R,
     header: TraceHeader,
     mut bots: [&mut dyn Player<R::Game>; 2],
     record: bool,
+    opening: &[trace::Turn],
 ) -> GameRecord {
-    let turns = run_bots(&mut game, &mut bots, record);
+    let turns = run_bots(&mut game, &mut bots, record, opening);
     let over = "run plays until the game is over";
     let scores = game.final_scores().expect(over);
     let reason = game.end_reason().expect(over);

@@ -16,7 +16,7 @@ use bench::{csb_random_turns, Drive};
 use botsim_core::contest::ContestBot;
 use botsim_core::csb::Csb;
 use botsim_core::params::{Named, ParamError};
-use referee::{play, GameSpec, Match};
+use referee::{play, play_from, GameSpec, Match};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -49,7 +49,7 @@ impl GameTools for CsbTools {
             None => GameSpec::Seed(deal.seed),
         };
         Seat::<Csb>::play(seats, builtin::build, &mut |bots| {
-            Ok(play(&spec, bots, deal.record)?)
+            Ok(play_from(&spec, bots, deal.record, deal.opening)?)
         })
     }
 

@@ -67,6 +67,17 @@ pub fn play(
     bots: [&mut dyn Player<Csb>; 2],
     record: bool,
 ) -> Result<GameRecord, SetupError> {
+    play_from(spec, bots, record, &[])
+}
+
+/// [`play`] after `opening`, the first turns of a recorded game of `spec` (see
+/// [`crate::referee::run`]).
+pub fn play_from(
+    spec: &GameSpec,
+    bots: [&mut dyn Player<Csb>; 2],
+    record: bool,
+    opening: &[crate::trace::Turn],
+) -> Result<GameRecord, SetupError> {
     let setup = spec.setup()?;
     let header = TraceHeader {
         rules: "csb-legend",
@@ -79,6 +90,7 @@ pub fn play(
         header,
         bots,
         record,
+        opening,
     ))
 }
 

@@ -16,7 +16,7 @@ use bench::fb_random_turns;
 use botsim_core::contest::ContestBot;
 use botsim_core::fb::Fb;
 use botsim_core::params::{Named, ParamError};
-use referee::{play, Match};
+use referee::{play, play_from, Match};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -42,7 +42,7 @@ impl GameTools for FbTools {
 
     fn play_seated(&self, seats: &mut dyn Seats, deal: Deal) -> Result<GameRecord, PlayError> {
         Seat::<Fb>::play(seats, builtin::build, &mut |bots| {
-            Ok(play(deal.seed, bots, deal.record)?)
+            Ok(play_from(deal.seed, bots, deal.record, deal.opening)?)
         })
     }
 

@@ -18,6 +18,17 @@ pub fn play(
     bots: [&mut dyn Player<Fb>; 2],
     record: bool,
 ) -> Result<GameRecord, SetupError> {
+    play_from(seed, bots, record, &[])
+}
+
+/// [`play`] after `opening`, the first turns of a recorded game from `seed` (see
+/// [`crate::referee::run`]).
+pub fn play_from(
+    seed: i64,
+    bots: [&mut dyn Player<Fb>; 2],
+    record: bool,
+    opening: &[crate::trace::Turn],
+) -> Result<GameRecord, SetupError> {
     let start = setup::from_seed(seed);
     let header = TraceHeader {
         rules: "fb-multi",
@@ -30,6 +41,7 @@ pub fn play(
         header,
         bots,
         record,
+        opening,
     ))
 }
 
