@@ -50,17 +50,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// With our runner pinned, whether our blocker works the guard (1) or not (0): its post
-    /// and its quarry are then the opponent pod nearest our runner's checkpoint instead of
-    /// their runner.
-    pub pinned_blocker: f64,
-    /// With our runner pinned, how far beyond its checkpoint's centre, on the side away from
-    /// the guard, our runner heads: its progress counts its distance to that point instead of
-    /// the centre (0: the centre).
-    pub pinned_slip: f64,
-    /// With our runner pinned, a penalty for a SHIELD of the runner in the plan (which stops
-    /// its thrust for three turns).
-    pub pinned_shield: f64,
 }
 
 impl Default for Weights {
@@ -83,16 +72,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 2.07,
-            pinned_blocker: 0.0,
-            pinned_slip: 0.0,
-            pinned_shield: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 17] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -108,9 +94,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.pinned_blocker", self.pinned_blocker),
-            ("weights.pinned_slip", self.pinned_slip),
-            ("weights.pinned_shield", self.pinned_shield),
         ]
     }
 
@@ -131,9 +114,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.pinned_blocker" => &mut self.pinned_blocker,
-            "weights.pinned_slip" => &mut self.pinned_slip,
-            "weights.pinned_shield" => &mut self.pinned_shield,
             _ => return false,
         };
         *slot = value;
@@ -184,8 +164,6 @@ pub struct Roles {
     pub both_race: [bool; 2],
     /// Whether each player's runner is pinned (see [`Weights::pinned_after`]).
     pub pinned: [bool; 2],
-    /// The round the turn starts in.
-    pub round: u16,
 }
 
 impl Roles {
@@ -214,7 +192,6 @@ impl Roles {
             runner,
             both_race,
             pinned,
-            round: s.round,
         }
     }
 
@@ -300,17 +277,6 @@ fn nearest(s: &State, p: usize, at: Vec2) -> f64 {
         .min(s.pods[p * 2 + 1].pos.dist(at))
 }
 
-/// The pod of player `p` nearer `at`.
-#[inline]
-fn nearer(s: &State, p: usize, at: Vec2) -> &Pod {
-    let (a, b) = (&s.pods[p * 2], &s.pods[p * 2 + 1]);
-    if a.pos.dist(at) <= b.pos.dist(at) {
-        a
-    } else {
-        b
-    }
-}
-
 /// The evaluation of `s` for player `me`, with the turn's `roles`: higher is better.
 #[inline]
 pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights) -> f64 {
@@ -330,33 +296,18 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let r = &s.pods[roles.runner[me]];
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
-    let own_cp = track.checkpoint(r.next_checkpoint());
-    // While our runner is pinned: the opponent pod nearest its checkpoint.
-    let guard = roles.pinned[me].then(|| nearer(s, them, own_cp));
-    let own = if let Some(guard) = guard.filter(|_| w.pinned_slip > 0.0) {
-        let away = own_cp - guard.pos;
-        let slip = own_cp + away * (w.pinned_slip / away.norm().max(1.0));
-        r.passed as f64 * w.checkpoint - r.pos.dist(slip)
-    } else {
-        progress(track, r, w)
-    };
-    let gap = own - their_best;
+    let gap = progress(track, r, w) - their_best;
     let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
+    let target = &s.pods[roles.runner[them]];
     let b = &s.pods[roles.blocker(me)];
-    let (target, post) = if let Some(guard) = guard.filter(|_| w.pinned_blocker > 0.0) {
-        (guard, guard.pos)
+    let their_cp = track.checkpoint(target.next_checkpoint());
+    // A blocker nearer the runner's checkpoint than the runner waits there; one that is behind
+    // goes on to the checkpoint after.
+    let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
+        their_cp
     } else {
-        let target = &s.pods[roles.runner[them]];
-        let their_cp = track.checkpoint(target.next_checkpoint());
-        // A blocker nearer the runner's checkpoint than the runner waits there; one that is
-        // behind goes on to the checkpoint after.
-        let post = if b.pos.dist(their_cp) <= target.pos.dist(their_cp) {
-            their_cp
-        } else {
-            after_next(track, target)
-        };
-        (target, post)
+        after_next(track, target)
     };
     let blocker = if roles.both_race[me] {
         -w.runner * progress(track, b, w)
@@ -366,11 +317,12 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
             + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    let clear = guard.map_or(0.0, |guard| {
-        let shielded = r.shield_round.is_some_and(|t| t >= roles.round);
-        w.clear * guard.pos.dist(own_cp).min(w.pinned_radius)
-            - if shielded { w.pinned_shield } else { 0.0 }
-    });
+    let clear = if roles.pinned[me] {
+        let cp = track.checkpoint(r.next_checkpoint());
+        w.clear * nearest(s, them, cp).min(w.pinned_radius)
+    } else {
+        0.0
+    };
     end + w.runner * gap - w.runner_facing * runner_facing - blocker - w.timeout * timeout + clear
 }
 
@@ -393,7 +345,6 @@ mod tests {
             runner: [0, 2],
             both_race: [false; 2],
             pinned: [false; 2],
-            round: 0,
         });
         let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
