@@ -1141,9 +1141,9 @@ fn a_tuning_opponent_that_cannot_play_is_refused_first() {
 }
 
 /// `play --from TRACE --from-turn T` plays a recorded game on from its turn T: the first T turns
-/// are the recorded ones whoever plays, the players are asked on them (the same players and
-/// search seeds play the whole recorded game again, turn for turn), and other players play on
-/// their own way. A trace that cannot be played on is refused, naming why.
+/// are the recorded ones whoever plays, the players (programs too) are asked on them (the same
+/// players and search seeds play the whole recorded game again, turn for turn), and other
+/// players play on their own way. A trace that cannot be played on is refused, naming why.
 #[test]
 fn play_from_plays_a_recorded_game_on_from_a_turn() {
     let read = |path: &str| {
@@ -1154,14 +1154,13 @@ fn play_from_plays_a_recorded_game_on_from_a_turn() {
     let outputs = |t: &botsim::trace::Trace| -> Vec<Vec<Vec<String>>> {
         t.turns.iter().map(|turn| turn.output.clone()).collect()
     };
+    // A program on the contest loop, as a user plays on with their own bot, and a built-in.
+    let program = format!("{} --rollouts 300 --seed 5", env!("CARGO_BIN_EXE_csb_bot"));
     let games: [(&str, &str, [&str; 2]); 2] = [
         (
             "csb",
             "11",
-            [
-                "builtin:ga:rollouts=300,seed=5",
-                "builtin:annealer:rollouts=300,seed=6",
-            ],
+            [&program, "builtin:annealer:rollouts=300,seed=6"],
         ),
         (
             "fb",
