@@ -1,7 +1,7 @@
 //! `builtin:ga` and the contest bot for Coders Strike Back: a rolling-horizon genetic search
 //! over both pods' next turns, scored by an [`Evaluation`] (ours is [`RunnerBlocker`]), against
-//! two foresights of the opponent at once: a model of each of its pods, a racer, a guard or a
-//! blocker meeting our runner ahead, whichever foretold its last few turns best ([`Model`], [`Scenario::against_models`]), and
+//! two foresights of the opponent at once: a model of each of its pods, a racer or a guard,
+//! whichever foretold its last few turns better ([`Model`], [`Scenario::against_models`]), and
 //! its answer to our last plan, searched first with our evaluation from its side
 //! ([`Params::answer_share`]); a plan scores the mean of the two. The bot works from the contest's
 //! input lines only, so the binary, the in-process bot and a bundled submission are the same
@@ -96,9 +96,6 @@ pub struct Params<E = RunnerBlocker> {
     /// by the mean of their rollouts against the answer and against the models
     /// (`Hedged`). 0: the models alone.
     pub answer_share: f64,
-    /// Whether an opponent pod may be modelled as meeting our leading pod ahead (1) or only as
-    /// a racer or a guard (0).
-    pub meet_model: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -115,7 +112,6 @@ impl<E: Default> Default for Params<E> {
             boost_gene: 0.03,
             model_margin: 0.128,
             answer_share: 0.0545,
-            meet_model: 0.0,
         }
     }
 }
@@ -178,9 +174,8 @@ impl<'a, E> Scenario<'a, E> {
     }
 
     /// Player `me`'s problem against the other player's pods each playing as `models` says: a
-    /// racer, a guard that rams our leading pod (as that pod would go racing) when within
-    /// 2,500 of it, else makes for that pod's next checkpoint, or a blocker that meets that pod
-    /// ahead of it ([`Model`]).
+    /// racer, or a guard that rams our leading pod (as that pod would go racing) when within
+    /// 2,500 of it, else makes for that pod's next checkpoint.
     pub fn against_models(
         track: &'a Track,
         start: State,
@@ -206,7 +201,6 @@ impl<'a, E> Scenario<'a, E> {
         Scenario::against(track, start, me, params, |t, k, pod| match models[k] {
             Model::Racer => racer_gene(track, pod, params),
             Model::Guard => guard_gene(track, pod, &prey[t], params),
-            Model::Meet => meet_gene(track, pod, &prey[t], params),
         })
     }
 
@@ -298,7 +292,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
                 ("answer_share", self.answer_share),
-                ("meet_model", self.meet_model),
             ])
             .chain(self.search.values())
             .collect()
@@ -313,7 +306,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
             "answer_share" => self.answer_share = value.clamp(0.0, 0.9),
-            "meet_model" => self.meet_model = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -428,9 +420,6 @@ pub enum Model {
     /// Rams our leading pod (aims at its next position) when within 2,500 of it, else makes
     /// for that pod's next checkpoint; full thrust.
     Guard,
-    /// Meets our leading pod halfway to that pod's next checkpoint (at most 3,000 ahead of it)
-    /// and turns on it once near; full thrust.
-    Meet,
 }
 
 /// A pass's worth when choosing the leading pod the guard model hunts.
@@ -453,20 +442,6 @@ fn guard_gene<E>(track: &Track, pod: &Pod, prey: &Pod, params: &Params<E>) -> Ge
         prey.pos + prey.vel - pod.pos
     } else {
         track.checkpoint(prey.next_checkpoint()) - pod.pos - pod.vel * 3.0
-    };
-    aim_gene(pod, aim, params)
-}
-
-/// The gene of a blocker meeting `prey`: toward the point halfway from it to its next
-/// checkpoint (at most 3,000 ahead of it), less three times the blocker's speed, and at its
-/// next position once within 1,500 of that point; full thrust.
-fn meet_gene<E>(track: &Track, pod: &Pod, prey: &Pod, params: &Params<E>) -> Gene {
-    let ahead = track.checkpoint(prey.next_checkpoint()) - prey.pos;
-    let meet = prey.pos + ahead * (0.5f64).min(3_000.0 / ahead.norm().max(1.0));
-    let aim = if pod.pos.dist(meet) < 1_500.0 {
-        prey.pos + prey.vel - pod.pos
-    } else {
-        meet - pod.pos - pod.vel * 3.0
     };
     aim_gene(pod, aim, params)
 }
@@ -495,8 +470,8 @@ pub struct GaBot<E = RunnerBlocker> {
     duel: Duel<Plan>,
     seed: u64,
     /// How far off each model's foretold facing was for each opponent pod of late (radians,
-    /// averaged over a few turns): `[pod][racer, guard, meet]`.
-    misfit: [[f64; 3]; 2],
+    /// averaged over a few turns): `[pod][racer, guard]`.
+    misfit: [[f64; 2]; 2],
     /// What the last search did.
     pub last: Stats,
 }
@@ -512,7 +487,7 @@ impl<E> GaBot<E> {
             seat: None,
             state: State::new([Vec2::ZERO; PODS]),
             seed,
-            misfit: [[0.0; 3]; 2],
+            misfit: [[0.0; 2]; 2],
             last: Stats::default(),
         }
     }
@@ -524,19 +499,12 @@ impl<E> GaBot<E> {
         (order.x, order.y, order.thrust)
     }
 
-    /// Each opponent pod's model this turn: a guard or (with `meet_model`) a meeting blocker,
-    /// whichever of the two foretold its last few turns better, if that one did better than the
-    /// racer by `model_margin`; else a racer.
+    /// Each opponent pod's model this turn: a guard if that model foretold its last few turns
+    /// better than the racer by `model_margin`, else a racer.
     fn models(&self) -> [Model; 2] {
-        let meet = self.params.meet_model > 0.0;
-        self.misfit.map(|[racer, guard, met]| {
-            let (other, model) = if meet && met < guard {
-                (met, Model::Meet)
-            } else {
-                (guard, Model::Guard)
-            };
-            if other + self.params.model_margin < racer {
-                model
+        self.misfit.map(|[racer, guard]| {
+            if guard + self.params.model_margin < racer {
+                Model::Guard
             } else {
                 Model::Racer
             }
@@ -557,7 +525,6 @@ impl<E> GaBot<E> {
             let genes = [
                 racer_gene(track, was, &self.params),
                 guard_gene(track, was, prey, &self.params),
-                meet_gene(track, was, prey, &self.params),
             ];
             for (m, gene) in genes.iter().enumerate() {
                 let off = turn_between(step::turned(track, was, gene.turn.delta), angle);
@@ -609,7 +576,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
             self.track = Some(track);
             lines = &lines[used..];
             self.duel.reset();
-            self.misfit = [[0.0; 3]; 2];
+            self.misfit = [[0.0; 2]; 2];
         }
         let track = self.track.expect("set above");
         let (mut seen, seat) = protocol::parse_turn(lines, &track, first, &self.state, self.seat)?;
@@ -749,59 +716,6 @@ mod tests {
                 want[hunter] = Model::Guard;
                 assert_eq!(bot.models(), want, "seat {seat}: {:?}", bot.misfit);
             }
-        }
-    }
-
-    /// A pod of theirs that keeps making for the point ahead of our leading pod, between it and
-    /// its checkpoint, is modelled as meeting it there (with `meet_model`; without, it stays a
-    /// racer: neither the racer nor the guard foretells it).
-    #[test]
-    fn an_opponent_pod_that_meets_our_runner_ahead_is_modelled_so() {
-        let track = Track::triangle();
-        for meet_model in [1.0, 0.0] {
-            let params = Params::<RunnerBlocker> {
-                meet_model,
-                ..Params::default()
-            };
-            let mut bot = GaBot::new(params, Think::Rollouts(0), 1);
-            let mut start = State::new([Vec2::ZERO; PODS]);
-            // Our leader far from its checkpoint (9000, 5000); their blocker far from both,
-            // their other pod racing.
-            start.pods[0] = Pod::at(Vec2::new(1500.0, 1500.0));
-            start.pods[1] = Pod::at(Vec2::new(1000.0, 7000.0));
-            start.pods[2] = Pod::at(Vec2::new(7000.0, 8000.0));
-            start.pods[3] = Pod::at(Vec2::new(3000.0, 6000.0));
-            for pod in &mut start.pods {
-                pod.angle = Some(0.0);
-            }
-            bot.state = start;
-            for _ in 0..6 {
-                let s = bot.state;
-                let leader = &s.pods[0];
-                let cp = track.checkpoint(leader.next_checkpoint());
-                let ahead = cp - leader.pos;
-                let meet = leader.pos + ahead * (3_000.0 / ahead.norm());
-                let toward = |at: Vec2| {
-                    Command::toward(round_to_i32(at.x), round_to_i32(at.y), Thrust::Power(100))
-                };
-                let checkpoint = |i: usize| track.checkpoint(s.pods[i].next_checkpoint());
-                let commands = [
-                    toward(cp),
-                    toward(checkpoint(1)),
-                    toward(meet),
-                    toward(checkpoint(3)),
-                ];
-                let mut next = s;
-                step::step(&track, &mut next, &commands);
-                bot.weigh_models(&track, &next, 0);
-                bot.state = next;
-            }
-            let want = if meet_model > 0.0 {
-                [Model::Meet, Model::Racer]
-            } else {
-                [Model::Racer; 2]
-            };
-            assert_eq!(bot.models(), want, "{:?}", bot.misfit);
         }
     }
 
