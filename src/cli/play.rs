@@ -216,12 +216,9 @@ fn opening_of(path: &std::path::Path, turn: usize, game: GameKind) -> Result<Ope
             total.saturating_sub(1)
         );
     }
-    let seed = match recorded.props.get("seed") {
-        Some(text) => text.trim().parse().ok(),
-        None => recorded.seed,
-    };
     Ok(Opening {
-        seed: seed.unwrap_or(0),
+        // A trace on a map of its own may name no seed; the map alone sets the game up then.
+        seed: botsim::games::seed_of(&recorded).unwrap_or(0),
         map: recorded.props.get("map").cloned(),
         turns: recorded.turns[..turn].to_vec(),
     })

@@ -119,6 +119,17 @@ pub enum SetupError {
     NoSeed,
 }
 
+/// The referee's seed a trace records: its `seed` property, else its seed field.
+pub fn seed_of(trace: &Trace) -> Result<i64, SetupError> {
+    match trace.props.get("seed") {
+        Some(s) => s.trim().parse::<i64>().map_err(|source| SetupError::Seed {
+            text: s.to_string(),
+            source,
+        }),
+        None => trace.seed.ok_or(SetupError::NoSeed),
+    }
+}
+
 /// Why a game could not be played.
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError {

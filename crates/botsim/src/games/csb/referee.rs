@@ -174,12 +174,6 @@ pub(crate) fn setup_from_props(trace: &Trace) -> Result<Setup, SetupError> {
         let cps = Setup::parse_map(map)?;
         return Ok(Setup::from_map(&cps)?);
     }
-    let seed = match trace.props.get("seed") {
-        Some(s) => s.trim().parse::<i64>().map_err(|source| SetupError::Seed {
-            text: s.to_string(),
-            source,
-        })?,
-        None => trace.seed.ok_or(SetupError::NoSeed)?,
-    };
+    let seed = crate::games::seed_of(trace)?;
     Ok(Setup::from_seed(seed))
 }

@@ -142,12 +142,6 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
 }
 
 pub(crate) fn start_from_props(trace: &Trace) -> Result<State, SetupError> {
-    let seed = match trace.props.get("seed") {
-        Some(s) => s.trim().parse::<i64>().map_err(|source| SetupError::Seed {
-            text: s.to_string(),
-            source,
-        })?,
-        None => trace.seed.ok_or(SetupError::NoSeed)?,
-    };
+    let seed = crate::games::seed_of(trace)?;
     Ok(setup::from_seed(seed))
 }
