@@ -1312,3 +1312,35 @@ fn play_from_plays_a_recorded_game_on_from_a_turn() {
         text(&o)
     );
 }
+
+/// More games at once than one per two cores while a program plays puts more players thinking
+/// than there are cores: the arena says so, and not at one game at a time.
+#[test]
+fn arena_notes_when_its_games_share_cores_with_a_program() {
+    let results = scratch("crowded.jsonl");
+    let results_text = results.to_string_lossy().into_owned();
+    for (threads, noted) in [("64", true), ("1", false)] {
+        std::fs::remove_file(&results).ok();
+        let o = botsim(&[
+            "arena",
+            "--p1",
+            "read line; echo garbage",
+            "--p2",
+            "builtin:racer",
+            "--games",
+            "2",
+            "--threads",
+            threads,
+            "--results",
+            &results_text,
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            stderr.contains(&format!("note: --threads {threads} plays more games at once")),
+            noted,
+            "--threads {threads}: {stderr}"
+        );
+    }
+    std::fs::remove_file(&results).ok();
+}

@@ -128,6 +128,16 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
     super::ladder::resolve(&mut players, game)?;
     let mut cfg = arena::Config::new(game, players, args.games, args.seed);
     if let Some(threads) = args.threads {
+        let fair = arena::default_threads(&cfg.players);
+        if threads > fair && cfg.players.iter().any(|p| !p.is_builtin()) {
+            eprintln!(
+                "note: --threads {threads} plays more games at once than one per two cores ({fair} \
+                 here) while a program plays: the two players of a game think at the same time, \
+                 so more of them think than there are cores, and a player that searches until a \
+                 time runs out gets less CPU than it would in a contest, a program and a built-in \
+                 bot not alike (compare their times: on the CPU clock both are CPU time)"
+            );
+        }
         cfg.threads = threads;
     }
     cfg.limits = args.limits.limits(game);

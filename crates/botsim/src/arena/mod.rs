@@ -10,7 +10,7 @@ use crate::error::FileError;
 use crate::games::{BuildBuiltin, Deal, GameKind, PlayBetween, PlayError, Seat};
 use crate::player::PlayerSpec;
 pub use crate::referee::process::Clock;
-use crate::referee::process::Process;
+use crate::referee::process::{thread_cpu_time, Process};
 use crate::referee::{Fault, GameRecord};
 use crate::referee::{InProcess, Player, Stop};
 use crate::stats::{Points, Sprt, Verdict};
@@ -288,6 +288,12 @@ impl Config {
 /// and whose reports of its search on stderr it counts.
 struct Clocked<G: Game> {
     bot: Box<dyn Player<G>>,
+    /// The clock its turns are timed by. An in-process bot thinks in the game's thread: on the
+    /// CPU clock its time is that thread's run time during its turn, as a program's is its
+    /// processes', so that the two are compared alike (a built-in bot on a time budget stops
+    /// by the wall clock, and on a machine with more players thinking than cores its CPU
+    /// time shows what it really got).
+    clock: Clock,
     /// Tenths of a millisecond per turn.
     times: Vec<u32>,
     search: SearchUse,
@@ -298,9 +304,10 @@ struct Clocked<G: Game> {
 }
 
 impl<G: Game> Clocked<G> {
-    fn new(bot: Box<dyn Player<G>>, keep_stderr: bool) -> Clocked<G> {
+    fn new(bot: Box<dyn Player<G>>, clock: Clock, keep_stderr: bool) -> Clocked<G> {
         Clocked {
             bot,
+            clock,
             times: Vec::with_capacity(256),
             search: SearchUse::default(),
             keep_stderr,
@@ -331,9 +338,12 @@ impl<G: Game> Player<G> for Clocked<G> {
     }
 
     fn play(&mut self, view: &G::View, lines: &[String]) -> Answer<G::Orders> {
-        let started = Instant::now();
+        let (started, cpu) = (Instant::now(), thread_cpu_time());
         let answer = self.bot.play(view, lines);
-        self.record(started.elapsed());
+        self.record(match self.clock {
+            Clock::Cpu => thread_cpu_time().saturating_sub(cpu),
+            Clock::Wall => started.elapsed(),
+        });
         answer
     }
 
@@ -433,7 +443,7 @@ where
 {
     let seed = cfg.seat_seed(index, seat);
     let bot = player(seats[seat], build, cfg.limits, log, seed)?;
-    Ok(Clocked::new(bot, record))
+    Ok(Clocked::new(bot, cfg.limits.clock, record))
 }
 
 /// The environment variable our contest bots read their search seed from.
@@ -714,6 +724,40 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A built-in bot is timed by the arena's clock: on the CPU clock, the run time of the
+    /// thread it thinks in, so a bot that waits (here: sleeps) through its turn is charged
+    /// little, as a program is; on the wall clock the whole wait.
+    #[test]
+    fn an_in_process_bot_is_timed_on_the_runs_clock() {
+        use botsim_core::csb::{Csb, State, Track, View};
+        use botsim_core::geom::Vec2;
+        struct Sleeper;
+        impl botsim_core::bot::Bot<Csb> for Sleeper {
+            fn name(&self) -> String {
+                "sleeper".into()
+            }
+            fn play(&mut self, _: &View, _: &[String]) -> Answer<<Csb as Game>::Orders> {
+                std::thread::sleep(Duration::from_millis(40));
+                Answer::Silent
+            }
+        }
+        let view = View {
+            track: Track::new(&[(1000, 1000), (9000, 5000)], 3).unwrap(),
+            state: State::new([Vec2::ZERO; 4]),
+            player: 0,
+        };
+        let mut took = [0.0; 2];
+        for (clock, took) in [Clock::Cpu, Clock::Wall].into_iter().zip(&mut took) {
+            let mut clocked =
+                Clocked::new(Box::new(InProcess::<Csb>(Box::new(Sleeper))), clock, false);
+            clocked.play(&view, &[]);
+            *took = clocked.times[0] as f64 / 10.0;
+        }
+        let [cpu, wall] = took;
+        assert!(wall >= 40.0, "the wall clock counts the sleep: {wall} ms");
+        assert!(cpu < 20.0, "the CPU clock does not: {cpu} ms");
+    }
 
     #[test]
     fn shards_split_the_schedule() {

@@ -494,6 +494,22 @@ fn cpu_time(pids: &[i32]) -> Duration {
     total
 }
 
+/// The CPU time the calling thread has run (`CLOCK_THREAD_CPUTIME_ID`): an in-process bot's
+/// time on the CPU clock. Zero if the clock cannot be read.
+pub fn thread_cpu_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: the call only writes the value passed by reference, which lives here.
+    let read = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) == 0 };
+    if read {
+        Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+    } else {
+        Duration::ZERO
+    }
+}
+
 impl Drop for Process {
     fn drop(&mut self) {
         drop(self.stdin.take());
