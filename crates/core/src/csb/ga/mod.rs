@@ -96,6 +96,11 @@ pub struct Params<E = RunnerBlocker> {
     /// by the mean of their rollouts against the answer and against the models
     /// (`Hedged`). 0: the models alone.
     pub answer_share: f64,
+    /// 1: the opponent's answer may BOOST as its pods' flags allow; 0: it is searched, and our
+    /// plans played against it, as if its pods had spent their BOOST (a BOOST gene of theirs is
+    /// full thrust). A search of the answer with our evaluation finds BOOSTs a player saves
+    /// (docs/experiments/csb.md).
+    pub answer_boost: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -112,7 +117,23 @@ impl<E: Default> Default for Params<E> {
             boost_gene: 0.03,
             model_margin: 0.128,
             answer_share: 0.0545,
+            answer_boost: 1.0,
         }
+    }
+}
+
+impl<E> Params<E> {
+    /// The position the opponent's answer is searched from, and our plans played against it
+    /// from, for player `me`: `start`, with the opponent's BOOST spent unless `answer_boost`.
+    fn answer_start(&self, start: &State, me: usize) -> State {
+        let mut s = *start;
+        if self.answer_boost == 0.0 {
+            let them = (1 - me) * 2;
+            for pod in &mut s.pods[them..them + 2] {
+                pod.boost_used = true;
+            }
+        }
+        s
     }
 }
 
@@ -292,6 +313,7 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
                 ("answer_share", self.answer_share),
+                ("answer_boost", self.answer_boost),
             ])
             .chain(self.search.values())
             .collect()
@@ -306,6 +328,7 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
             "answer_share" => self.answer_share = value.clamp(0.0, 0.9),
+            "answer_boost" => self.answer_boost = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -594,6 +617,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         let models = self.models();
         let (state, share) = (self.state, params.answer_share);
         let (plan, stats) = if share > 0.0 {
+            let answered = params.answer_start(&state, seat);
             let before = self.duel.ours_before().map_or_else(
                 || params.straight(),
                 |p| shift_units(p, || params.straight_gene()),
@@ -601,9 +625,9 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
             self.duel.search_replied(
                 self.think.phases(first, started, [share, 1.0 - share]),
                 &before,
-                |ours| Scenario::new(&track, state, 1 - seat, ours, params),
+                |ours| Scenario::new(&track, answered, 1 - seat, ours, params),
                 |answer, _| Hedged {
-                    answer: Scenario::new(&track, state, seat, answer, params),
+                    answer: Scenario::new(&track, answered, seat, answer, params),
                     models: Scenario::against_models(&track, state, seat, params, models),
                 },
             )
@@ -655,6 +679,26 @@ mod tests {
     use super::*;
     use crate::geom::round_to_i32;
     use crate::search::Ga;
+
+    /// With `answer_boost` 0 the answer is searched with the opponent's BOOST spent, never
+    /// ours; with 1 the position is the one seen.
+    #[test]
+    fn the_answer_may_be_searched_without_the_opponents_boost() {
+        let start = State::new([Vec2::ZERO; PODS]);
+        let mut params = Params::<RunnerBlocker>::default();
+        assert_eq!(params.answer_start(&start, 0), start);
+        params.answer_boost = 0.0;
+        for me in 0..2 {
+            let s = params.answer_start(&start, me);
+            for i in 0..PODS {
+                assert_eq!(
+                    s.pods[i].boost_used,
+                    State::owner(i) != me,
+                    "seat {me}, pod {i}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn lanes_below_compares_each_byte() {
