@@ -1337,7 +1337,9 @@ fn arena_notes_when_its_games_share_cores_with_a_program() {
         assert!(o.status.success(), "{}", text(&o));
         let stderr = String::from_utf8_lossy(&o.stderr);
         assert_eq!(
-            stderr.contains(&format!("note: --threads {threads} plays more games at once")),
+            stderr.contains(&format!(
+                "note: --threads {threads} plays more games at once"
+            )),
             noted,
             "--threads {threads}: {stderr}"
         );
