@@ -475,39 +475,31 @@ fn group_members(group: u32) -> Vec<i32> {
 /// clock (`clock_getcpuclockid`), which the kernel brings up to date for a thread that is
 /// running as it is read. Processes that ended count no more.
 fn cpu_time(pids: &[i32]) -> Duration {
-    let mut total = Duration::ZERO;
-    for &pid in pids {
-        let mut clock: libc::clockid_t = 0;
-        let mut now = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: both calls only write the values passed by reference, which live here.
-        let read = unsafe {
-            libc::clock_getcpuclockid(pid, &mut clock) == 0
-                && libc::clock_gettime(clock, &mut now) == 0
-        };
-        if read {
-            total += Duration::new(now.tv_sec as u64, now.tv_nsec as u32);
-        }
-    }
-    total
+    pids.iter()
+        .filter_map(|&pid| {
+            let mut clock: libc::clockid_t = 0;
+            // SAFETY: the call only writes the value passed by reference, which lives here.
+            let found = unsafe { libc::clock_getcpuclockid(pid, &mut clock) == 0 };
+            found.then(|| read_clock(clock)).flatten()
+        })
+        .sum()
 }
 
 /// The CPU time the calling thread has run (`CLOCK_THREAD_CPUTIME_ID`): an in-process bot's
 /// time on the CPU clock. Zero if the clock cannot be read.
 pub fn thread_cpu_time() -> Duration {
+    read_clock(libc::CLOCK_THREAD_CPUTIME_ID).unwrap_or_default()
+}
+
+/// The time `clock` reads now, if it can be read.
+fn read_clock(clock: libc::clockid_t) -> Option<Duration> {
     let mut now = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
     // SAFETY: the call only writes the value passed by reference, which lives here.
-    let read = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) == 0 };
-    if read {
-        Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
-    } else {
-        Duration::ZERO
-    }
+    let read = unsafe { libc::clock_gettime(clock, &mut now) == 0 };
+    read.then(|| Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
 }
 
 impl Drop for Process {
