@@ -96,11 +96,6 @@ pub struct Params<E = RunnerBlocker> {
     /// by the mean of their rollouts against the answer and against the models
     /// (`Hedged`). 0: the models alone.
     pub answer_share: f64,
-    /// 1: the opponent's answer may BOOST as its pods' flags allow; 0: it is searched, and our
-    /// plans played against it, as if its pods had spent their BOOST (a BOOST gene of theirs is
-    /// full thrust). A search of the answer with our evaluation finds BOOSTs a player saves
-    /// (docs/experiments/csb.md).
-    pub answer_boost: f64,
 }
 
 impl<E: Default> Default for Params<E> {
@@ -117,24 +112,21 @@ impl<E: Default> Default for Params<E> {
             boost_gene: 0.03,
             model_margin: 0.128,
             answer_share: 0.0545,
-            answer_boost: 1.0,
         }
     }
 }
 
-impl<E> Params<E> {
-    /// The position the opponent's answer is searched from, and our plans played against it
-    /// from, for player `me`: `start`, with the opponent's BOOST spent unless `answer_boost`.
-    fn answer_start(&self, start: &State, me: usize) -> State {
-        let mut s = *start;
-        if self.answer_boost == 0.0 {
-            let them = (1 - me) * 2;
-            for pod in &mut s.pods[them..them + 2] {
-                pod.boost_used = true;
-            }
-        }
-        s
+/// The position the opponent's answer is searched from, and our plans played against it from,
+/// for player `me`: `start` with the opponent's BOOST spent (a BOOST gene of theirs is full
+/// thrust). Searched with our evaluation, an answer free to BOOST foretells BOOSTs that players
+/// save for later, and our plans then dodge pods that never come (docs/experiments/csb.md).
+fn answer_start(start: &State, me: usize) -> State {
+    let mut s = *start;
+    let them = (1 - me) * 2;
+    for pod in &mut s.pods[them..them + 2] {
+        pod.boost_used = true;
     }
+    s
 }
 
 /// The bytes of `word` (low 7 bits of each) below `threshold` (at most 128), as 8 bits: byte
@@ -313,7 +305,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
                 ("boost_gene", self.boost_gene),
                 ("model_margin", self.model_margin),
                 ("answer_share", self.answer_share),
-                ("answer_boost", self.answer_boost),
             ])
             .chain(self.search.values())
             .collect()
@@ -328,7 +319,6 @@ impl<E: Evaluation> crate::params::Named for Params<E> {
             "boost_gene" => self.boost_gene = value.clamp(0.0, 0.5),
             "model_margin" => self.model_margin = value,
             "answer_share" => self.answer_share = value.clamp(0.0, 0.9),
-            "answer_boost" => self.answer_boost = value,
             _ => {
                 if !self.search.set(name, value)? {
                     return Err(ParamError::Unknown {
@@ -617,7 +607,7 @@ impl<E: Evaluation> ContestBot for GaBot<E> {
         let models = self.models();
         let (state, share) = (self.state, params.answer_share);
         let (plan, stats) = if share > 0.0 {
-            let answered = params.answer_start(&state, seat);
+            let answered = answer_start(&state, seat);
             let before = self.duel.ours_before().map_or_else(
                 || params.straight(),
                 |p| shift_units(p, || params.straight_gene()),
@@ -680,23 +670,22 @@ mod tests {
     use crate::geom::round_to_i32;
     use crate::search::Ga;
 
-    /// With `answer_boost` 0 the answer is searched with the opponent's BOOST spent, never
-    /// ours; with 1 the position is the one seen.
+    /// The answer is searched with the opponent's BOOST spent, never ours, and the position
+    /// otherwise as seen.
     #[test]
-    fn the_answer_may_be_searched_without_the_opponents_boost() {
+    fn the_answer_is_searched_without_the_opponents_boost() {
         let start = State::new([Vec2::ZERO; PODS]);
-        let mut params = Params::<RunnerBlocker>::default();
-        assert_eq!(params.answer_start(&start, 0), start);
-        params.answer_boost = 0.0;
         for me in 0..2 {
-            let s = params.answer_start(&start, me);
+            let mut s = answer_start(&start, me);
             for i in 0..PODS {
                 assert_eq!(
                     s.pods[i].boost_used,
                     State::owner(i) != me,
                     "seat {me}, pod {i}"
                 );
+                s.pods[i].boost_used = false;
             }
+            assert_eq!(s, start, "seat {me}: only the BOOST flags change");
         }
     }
 
