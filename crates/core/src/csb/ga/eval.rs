@@ -50,11 +50,6 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// 1: once its blocker races too (`both_race_after`), a player's blocker is scored as its
-    /// runner is, on facing where it should head as well as on its progress, and the `clear`
-    /// reward stops: either pod's pass resets the timeout, and a free blocker beats a pinned
-    /// runner to one. 0: the racing blocker on its progress alone, `clear` kept.
-    pub deadline: f64,
 }
 
 impl Default for Weights {
@@ -77,14 +72,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 2.07,
-            deadline: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -100,7 +94,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.deadline", self.deadline),
         ]
     }
 
@@ -121,7 +114,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.deadline" => &mut self.deadline,
             _ => return false,
         };
         *slot = value;
@@ -317,12 +309,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     } else {
         after_next(track, target)
     };
-    let racing = roles.both_race[me];
-    let deadline = racing && w.deadline != 0.0;
-    let blocker = if deadline {
-        -w.runner * progress(track, b, w)
-            + w.runner_facing * facing_off(b, heading_target(track, b) - b.pos)
-    } else if racing {
+    let blocker = if roles.both_race[me] {
         -w.runner * progress(track, b, w)
     } else {
         w.blocker_target * b.pos.dist(post)
@@ -330,7 +317,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
             + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    let clear = if roles.pinned[me] && !deadline {
+    let clear = if roles.pinned[me] {
         let cp = track.checkpoint(r.next_checkpoint());
         w.clear * nearest(s, them, cp).min(w.pinned_radius)
     } else {
@@ -438,53 +425,6 @@ mod tests {
         s.round = 40;
         s.pods[2].pos = cp + Vec2::new(w.pinned_radius + 100.0, 0.0);
         assert_eq!(Roles::assign(&t, &s, &w, None).pinned, [false; 2]);
-    }
-
-    /// With `deadline`, a late player's racing blocker is paid for facing where it should head,
-    /// and pushing a guard off the pinned runner's checkpoint is worth no more than the other
-    /// terms say; without it, neither.
-    #[test]
-    fn with_deadline_a_racing_blocker_faces_its_checkpoint_and_clears_no_guard() {
-        let t = Track::triangle();
-        let mut s = State::new([Vec2::new(5000.0, 5000.0); PODS]);
-        s.pods[0].pos = Vec2::new(7000.0, 2000.0);
-        s.pods[1].pos = Vec2::new(2000.0, 7000.0);
-        let cp = t.checkpoint(s.pods[0].next_checkpoint());
-        s.pods[2].pos = cp + Vec2::new(300.0, 0.0);
-        s.pods[3].pos = Vec2::new(1000.0, 8000.0);
-        s.round = 85;
-        let off = Weights::default();
-        let on = Weights {
-            deadline: 1.0,
-            ..off
-        };
-        let roles = Roles::assign(&t, &s, &on, None);
-        assert_eq!(roles, Roles::assign(&t, &s, &off, None));
-        assert_eq!(
-            (roles.runner[0], roles.both_race[0], roles.pinned[0]),
-            (0, true, true)
-        );
-        let blocker = roles.blocker(0);
-        let heading = heading_target(&t, &s.pods[blocker]) - s.pods[blocker].pos;
-        let facing = |w: &Weights, a: f64| {
-            let mut u = s;
-            u.pods[blocker].angle = Some(a);
-            evaluate(&t, &u, 0, &roles, w)
-        };
-        let toward = heading.y.atan2(heading.x);
-        let away = toward + std::f64::consts::PI;
-        // 2 sin(angle / 2) is 2 facing away and 0 facing it (to fast_sin_cos's accuracy).
-        let paid = facing(&on, toward) - facing(&on, away);
-        assert!((paid - 2.0 * on.runner_facing).abs() < 5.0, "{paid}");
-        assert_eq!(facing(&off, toward), facing(&off, away));
-        let gain = |w: &Weights| {
-            let mut pushed = s;
-            pushed.pods[2].pos = cp + Vec2::new(1300.0, 0.0);
-            evaluate(&t, &pushed, 0, &roles, w) - evaluate(&t, &s, 0, &roles, w)
-        };
-        let unpaid = |w: &Weights| Weights { clear: 0.0, ..*w };
-        assert!((gain(&on) - gain(&unpaid(&on))).abs() < 1e-6);
-        assert!((gain(&off) - gain(&unpaid(&off)) - 1_000.0 * off.clear).abs() < 1e-6);
     }
 
     #[test]
