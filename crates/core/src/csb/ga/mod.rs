@@ -260,38 +260,81 @@ impl<'a, E> Scenario<'a, E> {
     /// it again in every rollout.
     #[inline(always)]
     fn play(&self, plan: &Plan, s: &mut State) {
-        let mine = self.me * 2;
-        let mut facing = self.facing;
-        // Whether a pod has its BOOST left can change within the rollout; the command's
-        // meaning cannot, as a used boost makes BOOST maximum thrust anyway.
-        // The pairs below are written out rather than made by `array::from_fn` or `map`: a
-        // compiler that splits the crate into several units (plain `rustc -C opt-level=3`, as a
-        // contest server may compile the bundle) left `from_fn`'s generic code calling the
-        // closure per element, 7% of the bundle's time.
-        let left = [!s.pods[mine].boost_used, !s.pods[mine + 1].boost_used];
-        let them = (1 - self.me) * 2;
-        // While their pods go as they would alone, their turns are known (`solo`).
+        let mut ours = self.ours(s);
         let mut beside = true;
-        for ((theirs, solo), genes) in self.theirs.iter().zip(&self.solo).zip(plan) {
-            let [f0, f1] = &mut facing;
-            let ours: [Command; 2] = [
-                genes[0].command(self.track, &s.pods[mine], f0, left[0]),
-                genes[1].command(self.track, &s.pods[mine + 1], f1, left[1]),
-            ];
-            if beside {
-                if !step::step_against(self.track, s, self.me, &ours, solo) {
-                    beside = s.pods[them..them + 2] == solo.end && s.dead[1 - self.me] == solo.dead;
-                }
-            } else {
-                let mut commands = [Command::IDLE; PODS];
-                commands[mine..mine + 2].copy_from_slice(&ours);
-                commands[them..them + 2].copy_from_slice(theirs);
-                step::step_fast(self.track, s, &commands);
-            }
-            if step::is_over(self.track, s) {
+        for (t, genes) in plan.iter().enumerate() {
+            let commands = ours.commands(self, genes, s);
+            if self.turn(t, &commands, s, &mut beside) {
                 break;
             }
         }
+    }
+
+    /// Our pods' orders as a rollout from `start` goes: their facings and BOOSTs.
+    #[inline(always)]
+    fn ours(&self, start: &State) -> Ours {
+        let mine = self.me * 2;
+        Ours {
+            facing: self.facing,
+            left: [
+                !start.pods[mine].boost_used,
+                !start.pods[mine + 1].boost_used,
+            ],
+        }
+    }
+
+    /// Turn `t` of a rollout at `s`, our pods ordered `ours`: `beside` says whether their pods
+    /// have gone as they would alone so far, and is kept up. Returns whether the game is over.
+    #[inline(always)]
+    fn turn(&self, t: usize, ours: &[Command; 2], s: &mut State, beside: &mut bool) -> bool {
+        let (mine, them) = (self.me * 2, (1 - self.me) * 2);
+        if *beside {
+            // While their pods go as they would alone, their turns are known (`solo`).
+            let solo = &self.solo[t];
+            if !step::step_against(self.track, s, self.me, ours, solo) {
+                *beside = s.pods[them..them + 2] == solo.end && s.dead[1 - self.me] == solo.dead;
+            }
+        } else {
+            let mut commands = [Command::IDLE; PODS];
+            commands[mine..mine + 2].copy_from_slice(ours);
+            commands[them..them + 2].copy_from_slice(&self.theirs[t]);
+            step::step_fast(self.track, s, &commands);
+        }
+        step::is_over(self.track, s)
+    }
+}
+
+/// Our pods' orders in a rollout, decoded from the plan's genes turn by turn: each pod's facing
+/// (a unit vector, turned by each gene's rotation) and whether it has its BOOST left at the
+/// start. Collisions change no facing, so in every foresight of the opponent our pods face the
+/// same way: one decoding serves them all.
+struct Ours {
+    facing: [Option<Vec2>; 2],
+    // Whether a pod has its BOOST left can change within the rollout; the command's meaning
+    // cannot, as a used boost makes BOOST maximum thrust anyway.
+    left: [bool; 2],
+}
+
+impl Ours {
+    /// The orders of `genes` for our pods in `s` (a rollout's state before the turn, whose
+    /// facings are those of any rollout of the same plan).
+    #[inline(always)]
+    fn commands<E>(
+        &mut self,
+        scenario: &Scenario<E>,
+        genes: &[Gene; 2],
+        s: &State,
+    ) -> [Command; 2] {
+        let mine = scenario.me * 2;
+        let [f0, f1] = &mut self.facing;
+        // The pair is written out rather than made by `array::from_fn` or `map`: a compiler
+        // that splits the crate into several units (plain `rustc -C opt-level=3`, as a contest
+        // server may compile the bundle) left `from_fn`'s generic code calling the closure per
+        // element, 7% of the bundle's time.
+        [
+            genes[0].command(scenario.track, &s.pods[mine], f0, self.left[0]),
+            genes[1].command(scenario.track, &s.pods[mine + 1], f1, self.left[1]),
+        ]
     }
 }
 
@@ -390,10 +433,41 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
 
 /// Our plans scored against two foresights of the opponent: its searched answer and the
 /// models, the mean of the two rollouts. A plan that only wins against one guess of the
-/// opponent's moves scores less.
+/// opponent's moves scores less. Both start from the same position of our pods (the answer's
+/// start differs in the opponent's BOOST only), which lets [`Hedged::play`] decode our orders
+/// once for both.
 struct Hedged<'a, E> {
     answer: Scenario<'a, E>,
     models: Scenario<'a, E>,
+}
+
+impl<E> Hedged<'_, E> {
+    /// Both rollouts of `plan`, their end states: played turn by turn side by side, which gives
+    /// the processor two independent chains of work at once (a rollout alone waits on its own
+    /// latencies), with our orders decoded once for both. The same states, bit for bit, as
+    /// each played alone ([`Scenario::rollout`]).
+    #[inline(always)]
+    fn play(&self, plan: &Plan) -> [State; 2] {
+        let (answer, models) = (&self.answer, &self.models);
+        let (mut a, mut b) = (answer.start, models.start);
+        let mut ours = answer.ours(&a);
+        let (mut beside_a, mut beside_b) = (true, true);
+        let (mut over_a, mut over_b) = (false, false);
+        for (t, genes) in plan.iter().enumerate() {
+            // Our pods face the same way in both: either state's will do while it goes on.
+            let commands = ours.commands(answer, genes, if over_a { &b } else { &a });
+            if !over_a {
+                over_a = answer.turn(t, &commands, &mut a, &mut beside_a);
+            }
+            if !over_b {
+                over_b = models.turn(t, &commands, &mut b, &mut beside_b);
+            }
+            if over_a && over_b {
+                break;
+            }
+        }
+        [a, b]
+    }
 }
 
 impl<E: Evaluation> Problem for Hedged<'_, E> {
@@ -416,7 +490,9 @@ impl<E: Evaluation> Problem for Hedged<'_, E> {
     }
 
     fn evaluate(&mut self, plan: &Plan) -> f64 {
-        0.5 * (self.answer.evaluate(plan) + self.models.evaluate(plan))
+        let [a, b] = self.play(plan);
+        let score = |p: &Scenario<E>, end: &State| p.params.eval.score(p.track, end, p.me);
+        0.5 * (score(&self.answer, &a) + score(&self.models, &b))
     }
 
     fn rollouts(&self) -> u64 {
@@ -669,6 +745,98 @@ mod tests {
     use super::*;
     use crate::geom::round_to_i32;
     use crate::search::Ga;
+
+    /// A random position of pods crowded around checkpoint 1 of the triangle track, where
+    /// rollouts touch: some pods one pass from the finish, some near the checkpoint timeout,
+    /// some with BOOST or SHIELD used, some not yet turned.
+    fn crowded(rng: &mut Rng) -> State {
+        let track = Track::triangle();
+        let mut unit = |scale: f64| (rng.unit() - 0.5) * scale;
+        let centre = track.checkpoint(1);
+        let mut s = State::new(std::array::from_fn(|_| {
+            centre + Vec2::new(unit(4000.0), unit(4000.0))
+        }));
+        s.round = 60 + (unit(2.0) * 40.0).abs() as u16;
+        for pod in &mut s.pods {
+            pod.pos = pod.pos.round();
+            pod.vel = Vec2::new(unit(1200.0), unit(1200.0)).trunc();
+            pod.angle = (unit(1.0) > -0.4).then(|| unit(12.0));
+            pod.boost_used = unit(1.0) > 0.0;
+            pod.shield_round = (unit(1.0) > 0.3).then(|| s.round - 1);
+            if unit(1.0) > 0.2 {
+                // One pass from the finish: the next checkpoint is the one at the centre.
+                pod.passed = track.passes_to_finish() - 1;
+                pod.next = 1;
+            }
+            pod.last_pass = s.round.saturating_sub((unit(2.0) * 100.0).abs() as u16);
+        }
+        s
+    }
+
+    /// `Hedged` plays its two rollouts side by side and decodes our orders once: they end as
+    /// each played alone, and its score is their mean, bit for bit, also where pods touch in one
+    /// rollout and not the other, and where one rollout ends the game two turns or more before
+    /// the other.
+    #[test]
+    fn a_hedged_score_is_the_mean_of_its_rollouts_played_alone() {
+        let track = Track::triangle();
+        let params = Params::<RunnerBlocker>::default();
+        let mut rng = Rng::new(7);
+        let (mut touched_once, mut plans) = (0, 0);
+        let mut ended_first = [0; 2];
+        for position in 0..300 {
+            let start = crowded(&mut rng);
+            let me = position % 2;
+            let theirs: Plan = std::array::from_fn(|_| {
+                [params.random_gene(&mut rng), params.random_gene(&mut rng)]
+            });
+            let models = [Model::Racer, Model::Guard][position % 3 / 2];
+            let mut hedged = Hedged {
+                answer: Scenario::new(&track, answer_start(&start, me), me, &theirs, &params),
+                models: Scenario::against_models(
+                    &track,
+                    start,
+                    me,
+                    &params,
+                    [models, Model::Guard],
+                ),
+            };
+            for _ in 0..10 {
+                let plan = hedged.random(&mut rng);
+                let alone = 0.5 * (hedged.answer.evaluate(&plan) + hedged.models.evaluate(&plan));
+                let score = hedged.evaluate(&plan);
+                assert_eq!(
+                    score.to_bits(),
+                    alone.to_bits(),
+                    "position {position}: {score} against {alone}"
+                );
+                plans += 1;
+                let ends = [hedged.answer.rollout(&plan), hedged.models.rollout(&plan)];
+                assert_eq!(hedged.play(&plan), ends, "position {position}");
+                let them = (1 - me) * 2;
+                let went_alone = |s: &Scenario<RunnerBlocker>, end: &State| {
+                    end.pods[them..them + 2]
+                        == s.solo[end.round as usize - start.round as usize - 1].end
+                };
+                touched_once += (went_alone(&hedged.answer, &ends[0])
+                    != went_alone(&hedged.models, &ends[1])) as u32;
+                for (k, n) in ended_first.iter_mut().enumerate() {
+                    *n += (ends[k].round + 1 < ends[1 - k].round) as u32;
+                }
+            }
+        }
+        // The cases the side-by-side play must get right were met.
+        assert!(
+            touched_once > 50,
+            "{touched_once} of {plans} plans touched in one rollout only"
+        );
+        assert!(
+            ended_first.iter().all(|&n| n > 20),
+            "of {plans} plans, the answer's rollout ended first in {}, the models' in {}",
+            ended_first[0],
+            ended_first[1]
+        );
+    }
 
     /// The answer is searched with the opponent's BOOST spent, never ours, and the position
     /// otherwise as seen.
