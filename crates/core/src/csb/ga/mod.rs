@@ -427,7 +427,15 @@ impl<E: Evaluation> Problem for Scenario<'_, E> {
     fn evaluate(&mut self, plan: &Plan) -> f64 {
         let mut end = self.start;
         self.play(plan, &mut end);
-        self.params.eval.score(self.track, &end, self.me)
+        self.score(&end)
+    }
+}
+
+impl<E: Evaluation> Scenario<'_, E> {
+    /// Our evaluation of a rollout's end state `end`.
+    #[inline(always)]
+    fn score(&self, end: &State) -> f64 {
+        self.params.eval.score(self.track, end, self.me)
     }
 }
 
@@ -491,8 +499,7 @@ impl<E: Evaluation> Problem for Hedged<'_, E> {
 
     fn evaluate(&mut self, plan: &Plan) -> f64 {
         let [a, b] = self.play(plan);
-        let score = |p: &Scenario<E>, end: &State| p.params.eval.score(p.track, end, p.me);
-        0.5 * (score(&self.answer, &a) + score(&self.models, &b))
+        0.5 * (self.answer.score(&a) + self.models.score(&b))
     }
 
     fn rollouts(&self) -> u64 {
