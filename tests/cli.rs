@@ -1236,7 +1236,7 @@ fn play_from_plays_a_recorded_game_on_from_a_turn() {
         let refused: [(&[&str], String); 3] = [
             (
                 &["--game", game, "--from", &whole, "--from-turn", &last],
-                format!("--from-turn {last}: the game in {whole} ended after {last} turns"),
+                format!("--from {whole}: turn {last}: the game ended after {last} turns"),
             ),
             (
                 &["--game", other_game, "--from", &whole, "--from-turn", "3"],
@@ -1307,10 +1307,147 @@ fn play_from_plays_a_recorded_game_on_from_a_turn() {
         "builtin:racer",
     ]);
     assert!(
-        text(&o).contains("holds 14 games; --from plays on from a file of one game"),
+        text(&o).contains("holds 14 games; a position is taken from a file of one game"),
         "{}",
         text(&o)
     );
+}
+
+/// `arena --positions FILE` starts its pairs from recorded positions: pair k from the file's
+/// position k (modulo their number), on that game's seed and map, its recorded turns played as
+/// recorded, then each bot from each seat. A malformed line or a bad trace is refused, naming
+/// the file and line.
+#[test]
+fn arena_plays_its_pairs_from_recorded_positions() {
+    let read = |path: &std::path::Path| {
+        let mut games = botsim::trace::read_file(path).unwrap();
+        assert_eq!(games.len(), 1, "{}", path.display());
+        games.remove(0)
+    };
+    let dir = scratch("positions");
+    std::fs::create_dir_all(&dir).unwrap();
+    let recorded: Vec<botsim::trace::Trace> = [("21", 15), ("22", 30)]
+        .iter()
+        .map(|(seed, _)| {
+            let path = dir.join(format!("game-{seed}.jsonl.gz"));
+            let o = botsim(&[
+                "play",
+                "--seed",
+                seed,
+                "--p1",
+                "builtin:annealer:rollouts=200,seed=3",
+                "--p2",
+                "builtin:racer",
+                "--trace",
+                &path.to_string_lossy(),
+            ]);
+            assert!(o.status.success(), "{}", text(&o));
+            read(&path)
+        })
+        .collect();
+    let list = dir.join("positions.txt");
+    std::fs::write(
+        &list,
+        "# two positions\ngame-21.jsonl.gz 15\n\n  game-22.jsonl.gz   30  # the second\n",
+    )
+    .unwrap();
+    let (results, replays) = (dir.join("r.jsonl"), dir.join("rep"));
+    let run = |games: &str, list: &std::path::Path, results: &std::path::Path| {
+        botsim(&[
+            "arena",
+            "--p1",
+            "builtin:racer",
+            "--p2",
+            "builtin:ga:rollouts=100",
+            "--games",
+            games,
+            "--positions",
+            &list.to_string_lossy(),
+            "--results",
+            &results.to_string_lossy(),
+            "--replays",
+            &replays.to_string_lossy(),
+        ])
+    };
+    let o = run("6", &list, &results);
+    assert!(o.status.success(), "{}", text(&o));
+    let lines = std::fs::read_to_string(&results).unwrap();
+    let seeds: Vec<i64> = lines
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|r| (r["game"].as_u64().unwrap(), r["seed"].as_i64().unwrap()))
+        .collect::<std::collections::BTreeMap<_, _>>()
+        .into_values()
+        .collect();
+    let [s21, s22] = [&recorded[0], &recorded[1]].map(|t| t.seed.unwrap());
+    assert_eq!(
+        seeds,
+        [s21, s21, s22, s22, s21, s21],
+        "pair k plays position k mod 2"
+    );
+    for (game, (t, turns)) in [
+        (0, (&recorded[0], 15)),
+        (1, (&recorded[0], 15)),
+        (3, (&recorded[1], 30)),
+    ] {
+        let played = read(&replays.join(format!("game{game:06}.jsonl.gz")));
+        assert_eq!(played.setup, t.setup, "game {game}");
+        let outputs = |t: &botsim::trace::Trace| -> Vec<Vec<Vec<String>>> {
+            t.turns.iter().map(|turn| turn.output.clone()).collect()
+        };
+        assert_eq!(
+            outputs(&played)[..turns],
+            outputs(t)[..turns],
+            "game {game}: the recorded turns"
+        );
+        assert_ne!(
+            outputs(&played)[turns..],
+            outputs(t)[turns..],
+            "game {game}: the players play on their own way"
+        );
+        let v = botsim(&[
+            "verify",
+            &replays
+                .join(format!("game{game:06}.jsonl.gz"))
+                .to_string_lossy(),
+        ]);
+        assert!(v.status.success(), "game {game}: {}", text(&v));
+    }
+    // Refused, naming the file and the line.
+    let bad = |content: &str| {
+        let list = dir.join("bad.txt");
+        std::fs::write(&list, content).unwrap();
+        let results = dir.join("bad.jsonl");
+        std::fs::remove_file(&results).ok();
+        let o = run("2", &list, &results);
+        assert!(!o.status.success(), "{content}: {}", text(&o));
+        assert!(!text(&o).contains("panicked"), "{}", text(&o));
+        text(&o)
+    };
+    let out = bad("game-21.jsonl.gz 15\ngame-21.jsonl.gz\n");
+    assert!(
+        out.contains("bad.txt line 2: expected 'TRACE TURN'"),
+        "{out}"
+    );
+    let out = bad("game-21.jsonl.gz fifteen\n");
+    assert!(
+        out.contains("bad.txt line 1: the turn 'fifteen' is not a whole number"),
+        "{out}"
+    );
+    let out = bad("\ngame-99.jsonl.gz 15\n");
+    assert!(
+        out.contains("bad.txt line 2: ") && out.contains("game-99.jsonl.gz"),
+        "{out}"
+    );
+    let last = recorded[0].turns.len();
+    let out = bad(&format!("game-21.jsonl.gz {last}\n"));
+    assert!(
+        out.contains(&format!("turn {last}: the game ended after {last} turns")),
+        "{out}"
+    );
+    let out = bad("# nothing\n");
+    assert!(out.contains("no positions in the file"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// More games at once than one per two cores while a program plays puts more players thinking

@@ -65,6 +65,13 @@ pub(super) struct ArenaArgs {
     /// Play only share i of N (0-based): the games whose index is i modulo N.
     #[arg(long)]
     shard: Option<arena::Shard>,
+    /// Start the games from recorded positions instead of the seeds' first turns: a file whose
+    /// lines each name a trace of one game (as --replays writes them; a path relative to the
+    /// file's folder) and how many of its turns to play as recorded, `TRACE TURN` (`#` begins a
+    /// comment). Pair k plays position k modulo their number, each bot once from each seat:
+    /// a change that acts only in rare positions is measured where it acts.
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    positions: Option<PathBuf>,
     /// Keep N more threads busy on the machine while the games are played: try a program's
     /// clock on a loaded machine (see the answer times with --clock wall).
     #[arg(long, value_name = "N", default_value_t = 0)]
@@ -150,6 +157,20 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
         .transpose()?;
     cfg.sprt = args.sprt;
     cfg.shard = args.shard;
+    if let Some(path) = &args.positions {
+        cfg.positions = positions(path, game)?;
+        let pairs = args.games / 2;
+        if pairs < cfg.positions.len() {
+            eprintln!(
+                "note: {} positions in {}, {pairs} pairs of games: the last {} are not played \
+                 (--games {} plays each once from each seat)",
+                cfg.positions.len(),
+                path.display(),
+                cfg.positions.len() - pairs,
+                cfg.positions.len() * 2
+            );
+        }
+    }
     let total = (0..cfg.total_games())
         .filter(|&g| cfg.shard.is_none_or(|s| s.has(g)))
         .count();
@@ -317,4 +338,37 @@ pub(super) fn merge(
         write_report(path, &unique, sprt.as_ref(), replays)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The positions listed in the file `path` (see `arena --positions`), each checked as
+/// `play --from` checks its trace; an error names the file and line.
+fn positions(path: &std::path::Path, game: GameKind) -> Result<Vec<arena::Position>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("--positions {}", path.display()))?;
+    let folder = path.parent().unwrap_or(std::path::Path::new(""));
+    let mut positions = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let at = format!("{} line {}:", path.display(), n + 1);
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (trace, turn) = match line.split_whitespace().collect::<Vec<_>>()[..] {
+            [trace, turn] => (trace, turn),
+            _ => bail!("{at} expected 'TRACE TURN' (a trace file and a turn), found '{line}'"),
+        };
+        let turn: usize = turn
+            .parse()
+            .map_err(|_| anyhow::anyhow!("{at} the turn '{turn}' is not a whole number"))?;
+        positions.push(super::play::position_of(
+            &folder.join(trace),
+            turn,
+            game,
+            &at,
+        )?);
+    }
+    if positions.is_empty() {
+        bail!("--positions {}: no positions in the file", path.display());
+    }
+    Ok(positions)
 }

@@ -70,18 +70,33 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         from_turn,
         limits,
     } = args;
-    let (mut seed, mut map, mut opening) = (seed, map, Vec::new());
-    if let (Some(path), Some(turn)) = (&from, from_turn) {
-        let recorded = opening_of(path, turn, game)?;
-        seed = Some(recorded.seed);
-        map = recorded.map;
-        opening = recorded.turns;
-    }
-    let seed = seed.unwrap_or_else(|| {
-        let seed = i64::from(rand::random::<u32>());
-        eprintln!("botsim: seed {seed}");
-        seed
-    });
+    let recorded = match (&from, from_turn) {
+        (Some(path), Some(turn)) => Some(position_of(path, turn, game, "--from")?),
+        _ => None,
+    };
+    let seed = recorded
+        .as_ref()
+        .map(|p| p.seed)
+        .or(seed)
+        .unwrap_or_else(|| {
+            let seed = i64::from(rand::random::<u32>());
+            eprintln!("botsim: seed {seed}");
+            seed
+        });
+    let position = match (recorded, map) {
+        (Some(position), _) => Some(position),
+        (None, Some(text)) => {
+            if game != GameKind::Csb {
+                bail!("--map is for csb; fb games are set up from --seed");
+            }
+            Some(arena::Position {
+                seed,
+                map: Some(csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?),
+                opening: Vec::new(),
+            })
+        }
+        (None, None) => None,
+    };
     if let Some(path) = &trace_path {
         super::writable("--trace", path)?;
     }
@@ -89,10 +104,9 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
         std::fs::create_dir_all(dir).with_context(|| format!("--logs {}", dir.display()))?;
     }
     let setup = Setup {
-        map,
+        position,
         record: trace_path.is_some(),
         logs,
-        opening,
     };
     let (r, t) = one_game(game, seed, setup, [p1, p2], limits)?;
     if json {
@@ -162,65 +176,63 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// How one game is played besides its players: CSB's map, whether to record it, where
-/// program players' stderr goes, the recorded turns it starts with.
+/// How one game is played besides its players: where it starts (a map of its own, a recorded
+/// position), whether to record it, where program players' stderr goes.
 #[derive(Default)]
 pub(super) struct Setup {
-    pub map: Option<String>,
+    pub position: Option<arena::Position>,
     pub record: bool,
     pub logs: Option<PathBuf>,
-    pub opening: Vec<trace::Turn>,
 }
 
-/// What `--from` takes of a recorded game: its seed, its map (CSB, when it names one) and the
-/// turns to play as recorded.
-struct Opening {
-    seed: i64,
-    map: Option<String>,
-    turns: Vec<trace::Turn>,
-}
-
-/// The first `turn` turns of the one game in the trace file `path`, checked: a game of `game`
-/// that replays exactly on this engine and has a turn left after them.
-fn opening_of(path: &std::path::Path, turn: usize, game: GameKind) -> Result<Opening> {
-    let context = || format!("--from {}", path.display());
-    let mut games = trace::read_file(path).with_context(context)?;
+/// The position after the first `turn` turns of the one game in the trace file `path`,
+/// checked: a game of `game` that replays exactly on this engine and has a turn left after
+/// them. Errors begin with `what` (the flag, or the file and line that named the trace).
+pub(super) fn position_of(
+    path: &std::path::Path,
+    turn: usize,
+    game: GameKind,
+    what: &str,
+) -> Result<arena::Position> {
+    let shown = path.display();
+    let mut games = trace::read_file(path).with_context(|| format!("{what} {shown}"))?;
     if games.len() != 1 {
         bail!(
-            "--from {}: the file holds {} games; --from plays on from a file of one game",
-            path.display(),
+            "{what} {shown}: the file holds {} games; a position is taken from a file of one game",
             games.len()
         );
     }
     let recorded = games.remove(0);
     if recorded.game != game.name() {
         bail!(
-            "--from {}: a {} game, not {} (add --game {})",
-            path.display(),
+            "{what} {shown}: a {} game, not {} (add --game {})",
             recorded.game,
             game.name(),
             recorded.game
         );
     }
     if let Err((_, m)) = game.tools().verify(&recorded) {
-        bail!(
-            "--from {}: the game does not replay on this engine, so it cannot be played on: {m}",
-            path.display()
-        );
+        bail!("{what} {shown}: the game does not replay on this engine, so it cannot be played on: {m}");
     }
     let total = recorded.turns.len();
     if turn >= total {
         bail!(
-            "--from-turn {turn}: the game in {} ended after {total} turns; play on from turn {} at most",
-            path.display(),
+            "{what} {shown}: turn {turn}: the game ended after {total} turns; play on from turn {} at most",
             total.saturating_sub(1)
         );
     }
-    Ok(Opening {
+    let map = match recorded.props.get("map") {
+        Some(text) => Some(
+            csb::Setup::parse_map(text)
+                .map_err(|m| anyhow::anyhow!("{what} {shown}: its map: {m}"))?,
+        ),
+        None => None,
+    };
+    Ok(arena::Position {
         // A trace on a map of its own may name no seed; the map alone sets the game up then.
         seed: botsim::games::seed_of(&recorded).unwrap_or(0),
-        map: recorded.props.get("map").cloned(),
-        turns: recorded.turns[..turn].to_vec(),
+        map,
+        opening: recorded.turns[..turn].to_vec(),
     })
 }
 
@@ -233,28 +245,21 @@ pub(super) fn one_game(
     limits: LimitArgs,
 ) -> Result<(arena::GameResult, Option<trace::Trace>)> {
     let Setup {
-        map,
+        position,
         record,
         logs,
-        opening,
     } = setup;
     let mut players = players.to_vec();
     super::ladder::resolve(&mut players, game)?;
     let mut cfg = arena::Config::new(game, players, 1, seed);
     cfg.seeds = arena::Seeds::Given;
     cfg.limits = limits.limits(game);
-    if let Some(text) = map {
-        if game != GameKind::Csb {
-            bail!("--map is for csb; fb games are set up from --seed");
-        }
-        cfg.map = Some(csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?);
-    }
+    cfg.positions = position.into_iter().collect();
     if record {
         // play_game records when replays are asked for; the directory itself is unused here.
         cfg.replays = Some(PathBuf::new());
     }
     cfg.logs = logs;
-    cfg.opening = opening;
     Ok(arena::play_game(&cfg, 0)?)
 }
 

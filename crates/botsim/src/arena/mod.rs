@@ -104,12 +104,23 @@ pub struct Config {
     /// Where each game's stderr of program players goes.
     pub logs: Option<PathBuf>,
     pub sprt: Option<Sprt>,
-    /// CSB only: an explicit map instead of the seed's.
-    pub map: Option<Vec<(i32, i32)>>,
     /// Which games also get an HTML replay (beside their traces in `replays`).
     pub html: Option<HtmlGames>,
-    /// The first turns of a recorded game of the run's seed and map, which every game plays as
-    /// recorded before its players take over (`botsim play --from`); empty: from the start.
+    /// Where the games start: pair k from position k modulo their number (its seed, map and
+    /// recorded turns); empty: every pair from the first turn of its seed's game (`seeds`).
+    pub positions: Vec<Position>,
+}
+
+/// A game's start other than a seed's first turn: a map of one's own (`botsim play --map`), or
+/// a recorded game's position (`botsim play --from`, `botsim arena --from`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Position {
+    /// The referee's seed.
+    pub seed: i64,
+    /// CSB only: the checkpoints, instead of the seed's map.
+    pub map: Option<Vec<(i32, i32)>>,
+    /// The first turns of a recorded game of this seed and map, played as recorded before the
+    /// players take over; empty: from the start.
     pub opening: Vec<trace::Turn>,
 }
 
@@ -228,9 +239,8 @@ impl Config {
             replays: None,
             logs: None,
             sprt: None,
-            map: None,
             html: None,
-            opening: Vec::new(),
+            positions: Vec::new(),
         }
     }
 }
@@ -260,18 +270,27 @@ impl Config {
 
     /// Game `index` of the schedule: its game seed and the players in seat order. The games of
     /// a matchup come together; within one, games 2k and 2k+1 are pair k: the same game seed
-    /// (by default [`game_seed`] of the run's seed and k), seats swapped.
+    /// (by default [`game_seed`] of the run's seed and k; pair k's position's, with
+    /// `positions`), seats swapped.
     pub fn scheduled(&self, index: usize) -> (i64, [&PlayerSpec; 2]) {
         let (i, j) = self.matchups()[index / self.games];
         let k = index % self.games;
         let (a, b) = (&self.players[i], &self.players[j]);
         (
-            match self.seeds {
-                Seeds::Drawn => game_seed(self.seed, k / 2),
-                Seeds::Given => self.seed.wrapping_add((k / 2) as i64),
+            match (self.position(index), self.seeds) {
+                (Some(p), _) => p.seed,
+                (None, Seeds::Drawn) => game_seed(self.seed, k / 2),
+                (None, Seeds::Given) => self.seed.wrapping_add((k / 2) as i64),
             },
             if k % 2 == 1 { [b, a] } else { [a, b] },
         )
+    }
+
+    /// The position game `index` starts from, if the run has positions: pair k's is position
+    /// k modulo their number.
+    pub fn position(&self, index: usize) -> Option<&Position> {
+        let pair = index % self.games / 2;
+        self.positions.get(pair.checked_rem(self.positions.len())?)
     }
 
     /// The search seed of the bot in `seat` of game `index`, unless its spec gives one: the
@@ -470,11 +489,12 @@ pub fn play_game_recorded(
         times: Vec::new(),
         search: Vec::new(),
     };
+    let position = cfg.position(index);
     let deal = Deal {
         seed,
-        map: cfg.map.as_deref(),
+        map: position.and_then(|p| p.map.as_deref()),
         record,
-        opening: &cfg.opening,
+        opening: position.map_or(&[], |p| &p.opening),
     };
     let rec = cfg.game.tools().play_seated(&mut table, deal)?;
     let Table {
