@@ -7,7 +7,6 @@
 //! Bundle-safe: std only.
 
 use crate::csb::state::{Pod, State, Track};
-use crate::csb::step::CHECKPOINT_TIMEOUT;
 use crate::geom::{fast_sin_cos, Vec2};
 
 /// Every weight of the evaluation, in one place.
@@ -51,18 +50,7 @@ pub struct Weights {
     /// runner's next checkpoint and the opponent pod nearest it: the search learns to ram the
     /// guard off the checkpoint, with either pod, and then to pass.
     pub clear: f64,
-    /// Turns of margin before the checkpoint timeout (0: off). Once a player's turns left are
-    /// no more than its blocker's distance to its own next checkpoint over [`DEADLINE_SPEED`]
-    /// plus this, both its pods race for a pass of their own: the runner's progress counts
-    /// alone, not against theirs, the blocker's as a runner's (progress and facing), and
-    /// `clear` stops. A blocker far from its checkpoint starts in time, where `both_race_after`
-    /// sends it at a fixed count.
-    pub deadline: f64,
 }
-
-/// The distance a pod covers in a turn, about, on its way to a checkpoint: the speed
-/// [`Weights::deadline`] counts the blocker's distance in turns at.
-pub const DEADLINE_SPEED: f64 = 600.0;
 
 impl Default for Weights {
     /// Hand-set, then tuned: runner_facing, the blocker's three weights, role_switch and clear
@@ -84,14 +72,13 @@ impl Default for Weights {
             pinned_after: 30.0,
             pinned_radius: 2_000.0,
             clear: 2.07,
-            deadline: 0.0,
         }
     }
 }
 
 impl Weights {
     /// The weights as named parameters (`weights.*`).
-    pub fn values(&self) -> [(&'static str, f64); 15] {
+    pub fn values(&self) -> [(&'static str, f64); 14] {
         [
             ("weights.checkpoint", self.checkpoint),
             ("weights.runner", self.runner),
@@ -107,7 +94,6 @@ impl Weights {
             ("weights.pinned_after", self.pinned_after),
             ("weights.pinned_radius", self.pinned_radius),
             ("weights.clear", self.clear),
-            ("weights.deadline", self.deadline),
         ]
     }
 
@@ -128,7 +114,6 @@ impl Weights {
             "weights.pinned_after" => &mut self.pinned_after,
             "weights.pinned_radius" => &mut self.pinned_radius,
             "weights.clear" => &mut self.clear,
-            "weights.deadline" => &mut self.deadline,
             _ => return false,
         };
         *slot = value;
@@ -179,9 +164,6 @@ pub struct Roles {
     pub both_race: [bool; 2],
     /// Whether each player's runner is pinned (see [`Weights::pinned_after`]).
     pub pinned: [bool; 2],
-    /// Whether both of each player's pods race for a pass of their own (see
-    /// [`Weights::deadline`]).
-    pub deadline: [bool; 2],
 }
 
 impl Roles {
@@ -206,16 +188,10 @@ impl Roles {
             late[p] >= w.pinned_after && nearest(s, 1 - p, cp) <= w.pinned_radius
         });
         let both_race = late.map(|late| late >= w.both_race_after);
-        let deadline = [0, 1].map(|p| {
-            let b = &s.pods[runner[p] ^ 1];
-            let turns = b.pos.dist(track.checkpoint(b.next_checkpoint())) / DEADLINE_SPEED;
-            w.deadline > 0.0 && f64::from(CHECKPOINT_TIMEOUT) - late[p] <= turns + w.deadline
-        });
         Roles {
             runner,
             both_race,
             pinned,
-            deadline,
         }
     }
 
@@ -320,8 +296,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     let r = &s.pods[roles.runner[me]];
     let their_best =
         progress(track, &s.pods[them * 2], w).max(progress(track, &s.pods[them * 2 + 1], w));
-    let deadline = roles.deadline[me];
-    let gap = progress(track, r, w) - if deadline { 0.0 } else { their_best };
+    let gap = progress(track, r, w) - their_best;
     let runner_facing = facing_off(r, heading_target(track, r) - r.pos);
 
     let target = &s.pods[roles.runner[them]];
@@ -334,10 +309,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
     } else {
         after_next(track, target)
     };
-    let blocker = if deadline {
-        -w.runner * progress(track, b, w)
-            + w.runner_facing * facing_off(b, heading_target(track, b) - b.pos)
-    } else if roles.both_race[me] {
+    let blocker = if roles.both_race[me] {
         -w.runner * progress(track, b, w)
     } else {
         w.blocker_target * b.pos.dist(post)
@@ -345,7 +317,7 @@ pub fn evaluate(track: &Track, s: &State, me: usize, roles: &Roles, w: &Weights)
             + w.blocker_facing * facing_off(b, target.pos - b.pos)
     };
     let timeout = overdue(s, me, w.timeout_grace) - overdue(s, them, w.timeout_grace);
-    let clear = if roles.pinned[me] && !deadline {
+    let clear = if roles.pinned[me] {
         let cp = track.checkpoint(r.next_checkpoint());
         w.clear * nearest(s, them, cp).min(w.pinned_radius)
     } else {
@@ -373,7 +345,6 @@ mod tests {
             runner: [0, 2],
             both_race: [false; 2],
             pinned: [false; 2],
-            deadline: [false; 2],
         });
         let kept = Roles::assign(&t, &s, &w, before);
         assert_eq!(kept.runner[0], 0, "a small lead does not swap the roles");
@@ -454,83 +425,6 @@ mod tests {
         s.round = 40;
         s.pods[2].pos = cp + Vec2::new(w.pinned_radius + 100.0, 0.0);
         assert_eq!(Roles::assign(&t, &s, &w, None).pinned, [false; 2]);
-    }
-
-    /// With `deadline`, a late player whose blocker is far from its own checkpoint races both
-    /// pods in time: the blocker earns its own progress and facing, the runner its progress
-    /// whatever theirs, and no `clear`; a near blocker waits for fewer turns left.
-    #[test]
-    fn near_the_timeout_both_pods_race_for_a_pass_in_time() {
-        let t = Track::triangle();
-        let mut s = State::new([Vec2::new(5000.0, 5000.0); PODS]);
-        s.pods[0].pos = Vec2::new(7000.0, 2000.0);
-        s.pods[0].pass(&t, 0);
-        s.pods[1].pos = Vec2::new(2000.0, 7000.0);
-        let cp = t.checkpoint(s.pods[0].next_checkpoint());
-        s.pods[2].pos = cp + Vec2::new(300.0, 0.0);
-        s.pods[3].pos = Vec2::new(1000.0, 8000.0);
-        let off = Weights::default();
-        let on = Weights {
-            deadline: 10.0,
-            ..off
-        };
-        let blocker_cp = t.checkpoint(s.pods[1].next_checkpoint());
-        let turns = s.pods[1].pos.dist(blocker_cp) / DEADLINE_SPEED;
-        // One turn before, and at, the count where the blocker's distance needs every turn left.
-        let late_at = |left: u16| {
-            let mut u = s;
-            u.round = CHECKPOINT_TIMEOUT - left;
-            // Their pods passed a checkpoint a turn ago.
-            u.pods[2].last_pass = u.round - 1;
-            u.pods[3].last_pass = u.round - 1;
-            u
-        };
-        let last = (turns + on.deadline).floor() as u16;
-        let early = late_at(last + 1);
-        let before = Roles::assign(&t, &early, &on, None);
-        assert_eq!(before.deadline, [false; 2]);
-        assert_eq!(before, Roles::assign(&t, &early, &off, None));
-        let s = late_at(last);
-        let roles = Roles::assign(&t, &s, &on, None);
-        assert_eq!((roles.runner[0], roles.deadline), (0, [true, false]));
-        assert_eq!(Roles::assign(&t, &s, &off, None).deadline, [false; 2]);
-        // A blocker 2,000 from its checkpoint (3.3 turns) waits for 13 turns left.
-        let mut near = late_at(on.deadline as u16 + 3);
-        near.pods[1].pos = blocker_cp + Vec2::new(2_000.0, 0.0);
-        assert!(Roles::assign(&t, &near, &on, None).deadline[0]);
-        let mut near = late_at(on.deadline as u16 + 4);
-        near.pods[1].pos = blocker_cp + Vec2::new(2_000.0, 0.0);
-        assert!(!Roles::assign(&t, &near, &on, None).deadline[0]);
-
-        let score = |u: &State| evaluate(&t, u, 0, &roles, &on);
-        // The blocker: nearer its own checkpoint, and facing it, is better.
-        let mut closer = s;
-        closer.pods[1].pos = s.pods[1].pos + (blocker_cp - s.pods[1].pos) * 0.5;
-        assert!(score(&closer) > score(&s) + 1_000.0);
-        let heading = heading_target(&t, &s.pods[1]) - s.pods[1].pos;
-        let facing = |a: f64| {
-            let mut u = s;
-            u.pods[1].angle = Some(a);
-            score(&u)
-        };
-        let toward = heading.y.atan2(heading.x);
-        let paid = facing(toward) - facing(toward + std::f64::consts::PI);
-        assert!((paid - 2.0 * on.runner_facing).abs() < 5.0, "{paid}");
-        // Their runner's progress is no longer ours to hold back.
-        let mut theirs = s;
-        theirs.pods[3].pos = theirs.pods[3].pos + (t.checkpoint(1) - theirs.pods[3].pos) * 0.5;
-        assert_eq!(score(&theirs), score(&s));
-        let usual = Roles::assign(&t, &s, &off, None);
-        assert!(evaluate(&t, &theirs, 0, &usual, &off) < evaluate(&t, &s, 0, &usual, &off));
-        // Pushing their guard off the runner's checkpoint earns nothing of itself.
-        let mut pushed = s;
-        pushed.pods[2].pos = cp + Vec2::new(1_300.0, 0.0);
-        assert!(roles.pinned[0]);
-        let unpaid = Weights { clear: 0.0, ..on };
-        assert_eq!(
-            score(&pushed) - score(&s),
-            evaluate(&t, &pushed, 0, &roles, &unpaid) - evaluate(&t, &s, 0, &roles, &unpaid)
-        );
     }
 
     #[test]
