@@ -112,7 +112,7 @@ pub struct Config {
 }
 
 /// A game's start other than a seed's first turn: a map of one's own (`botsim play --map`), or
-/// a recorded game's position (`botsim play --from`, `botsim arena --from`).
+/// a recorded game's position (`botsim play --from`, `botsim arena --positions`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Position {
     /// The referee's seed.
