@@ -1140,20 +1140,25 @@ fn a_tuning_opponent_that_cannot_play_is_refused_first() {
     }
 }
 
+/// The one game in the trace file `path`.
+fn read(path: impl AsRef<std::path::Path>) -> botsim::trace::Trace {
+    let path = path.as_ref();
+    let mut games = botsim::trace::read_file(path).unwrap();
+    assert_eq!(games.len(), 1, "{}", path.display());
+    games.remove(0)
+}
+
+/// What each player printed, turn by turn.
+fn outputs(t: &botsim::trace::Trace) -> Vec<Vec<Vec<String>>> {
+    t.turns.iter().map(|turn| turn.output.clone()).collect()
+}
+
 /// `play --from TRACE --from-turn T` plays a recorded game on from its turn T: the first T turns
 /// are the recorded ones whoever plays, the players (programs too) are asked on them (the same
 /// players and search seeds play the whole recorded game again, turn for turn), and other
 /// players play on their own way. A trace that cannot be played on is refused, naming why.
 #[test]
 fn play_from_plays_a_recorded_game_on_from_a_turn() {
-    let read = |path: &str| {
-        let mut games = botsim::trace::read_file(std::path::Path::new(path)).unwrap();
-        assert_eq!(games.len(), 1, "{path}");
-        games.remove(0)
-    };
-    let outputs = |t: &botsim::trace::Trace| -> Vec<Vec<Vec<String>>> {
-        t.turns.iter().map(|turn| turn.output.clone()).collect()
-    };
     // A program on the contest loop, as a user plays on with their own bot, and a built-in.
     let program = format!("{} --rollouts 300 --seed 5", env!("CARGO_BIN_EXE_csb_bot"));
     let games: [(&str, &str, [&str; 2]); 2] = [
@@ -1319,16 +1324,11 @@ fn play_from_plays_a_recorded_game_on_from_a_turn() {
 /// the file and line.
 #[test]
 fn arena_plays_its_pairs_from_recorded_positions() {
-    let read = |path: &std::path::Path| {
-        let mut games = botsim::trace::read_file(path).unwrap();
-        assert_eq!(games.len(), 1, "{}", path.display());
-        games.remove(0)
-    };
     let dir = scratch("positions");
     std::fs::create_dir_all(&dir).unwrap();
-    let recorded: Vec<botsim::trace::Trace> = [("21", 15), ("22", 30)]
+    let recorded: Vec<botsim::trace::Trace> = ["21", "22"]
         .iter()
-        .map(|(seed, _)| {
+        .map(|seed| {
             let path = dir.join(format!("game-{seed}.jsonl.gz"));
             let o = botsim(&[
                 "play",
@@ -1390,11 +1390,8 @@ fn arena_plays_its_pairs_from_recorded_positions() {
         (1, (&recorded[0], 15)),
         (3, (&recorded[1], 30)),
     ] {
-        let played = read(&replays.join(format!("game{game:06}.jsonl.gz")));
+        let played = read(replays.join(format!("game{game:06}.jsonl.gz")));
         assert_eq!(played.setup, t.setup, "game {game}");
-        let outputs = |t: &botsim::trace::Trace| -> Vec<Vec<Vec<String>>> {
-            t.turns.iter().map(|turn| turn.output.clone()).collect()
-        };
         assert_eq!(
             outputs(&played)[..turns],
             outputs(t)[..turns],
