@@ -177,8 +177,7 @@ fn off(pod: &Pod, to: Vec2) -> f64 {
 
 /// Turns past [`TIMEOUT_GRACE`] since player `p`'s last pass.
 fn overdue(s: &State, p: usize) -> f64 {
-    let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
-    s.round.saturating_sub(last).saturating_sub(TIMEOUT_GRACE) as f64
+    s.since_pass(p).saturating_sub(TIMEOUT_GRACE) as f64
 }
 
 /// The duelist. Its parameters are its budget and seed.

@@ -209,4 +209,15 @@ impl State {
     pub fn owner(pod: usize) -> usize {
         pod / 2
     }
+
+    /// Turns since either pod of player `p` last passed a checkpoint, or since the start: the
+    /// checkpoint timeout eliminates the player at 100.
+    #[inline]
+    pub fn since_pass(&self, p: usize) -> u16 {
+        self.round.saturating_sub(
+            self.pods[p * 2]
+                .last_pass
+                .max(self.pods[p * 2 + 1].last_pass),
+        )
+    }
 }

@@ -257,8 +257,7 @@ fn heading_target(track: &Track, pod: &Pod) -> Vec2 {
 /// Turns since either pod of player `p` last passed a checkpoint.
 #[inline]
 fn since_pass(s: &State, p: usize) -> f64 {
-    let last = s.pods[p * 2].last_pass.max(s.pods[p * 2 + 1].last_pass);
-    s.round as f64 - last as f64
+    f64::from(s.since_pass(p))
 }
 
 /// Turns since player `p` last passed a checkpoint beyond the grace, squared.
