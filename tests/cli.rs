@@ -1447,6 +1447,199 @@ fn arena_plays_its_pairs_from_recorded_positions() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The first turn at which each player of a recorded CSB game had gone `k` turns without a
+/// checkpoint pass, read from the trace's own states (each pod's count of passes), with a turn
+/// left to play: what `botsim positions --stalled` must find.
+fn stalls_in_states(t: &botsim::trace::Trace, k: usize) -> Vec<(usize, usize)> {
+    let (mut last, mut before, mut found) = ([0; 2], [0u64; 4], Vec::new());
+    for (played, turn) in (1..t.turns.len()).zip(&t.turns) {
+        for (pod, was) in before.iter_mut().enumerate() {
+            let passed = turn.state["pods"][pod]["passed"].as_u64().unwrap();
+            if passed != *was {
+                last[pod / 2] = played;
+                *was = passed;
+            }
+        }
+        for (p, &at) in last.iter().enumerate() {
+            if played - at == k && found.iter().all(|&(_, q)| q != p) {
+                found.push((played, p));
+            }
+        }
+    }
+    found
+}
+
+/// `botsim positions` finds in recorded games the first position where each player had gone K
+/// turns without a pass (as the traces' own states count them), names the player's bot, keeps
+/// one bot's with --player, lists a fixed turn with --turn, writes paths that `arena
+/// --positions` reads, and refuses bad input naming it, without a panic.
+#[test]
+fn positions_are_found_where_a_player_nears_the_timeout() {
+    let dir = scratch("find-positions");
+    let rec = dir.join("rec");
+    std::fs::create_dir_all(&rec).unwrap();
+    for seed in ["21", "22", "23"] {
+        let path = rec.join(format!("game-{seed}.jsonl.gz"));
+        let o = botsim(&[
+            "play",
+            "--seed",
+            seed,
+            "--p1",
+            "builtin:annealer:rollouts=200,seed=3",
+            "--p2",
+            "builtin:racer",
+            "--trace",
+            &path.to_string_lossy(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+    }
+    let mut expected = std::collections::BTreeSet::new();
+    for seed in ["21", "22", "23"] {
+        let name = format!("game-{seed}.jsonl.gz");
+        let t = read(rec.join(&name));
+        for (turn, p) in stalls_in_states(&t, 12) {
+            expected.insert((name.clone(), turn, t.bots[p].clone()));
+        }
+    }
+    let players: std::collections::BTreeSet<_> = expected.iter().map(|e| &e.2).collect();
+    assert_eq!(
+        players.len(),
+        2,
+        "both players stall somewhere: {expected:?}"
+    );
+    // A line: `PATH TURN  # player P (BOT): K turns without a pass`.
+    let parse = |out: &str| -> std::collections::BTreeSet<(String, usize, String)> {
+        out.lines()
+            .map(|l| {
+                let (fields, what) = l.split_once('#').unwrap();
+                let mut fields = fields.split_whitespace();
+                let path = fields.next().unwrap().to_string();
+                let turn = fields.next().unwrap().parse().unwrap();
+                let bot = what.split_once('(').unwrap().1.rsplit_once("):").unwrap().0;
+                (path, turn, bot.to_string())
+            })
+            .collect()
+    };
+
+    let list = dir.join("late.txt");
+    let o = botsim(&[
+        "positions",
+        "--stalled",
+        "12",
+        &rec.to_string_lossy(),
+        "-o",
+        &list.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let written = std::fs::read_to_string(&list).unwrap();
+    let in_rec: std::collections::BTreeSet<_> = expected
+        .iter()
+        .map(|(name, turn, bot)| (format!("rec/{name}"), *turn, bot.clone()))
+        .collect();
+    assert_eq!(parse(&written), in_rec, "{written}");
+    assert!(
+        text(&o).contains(&format!("{} positions from 3 games", expected.len())),
+        "{}",
+        text(&o)
+    );
+
+    // One bot's stalls, to standard output with absolute paths.
+    let o = botsim(&[
+        "positions",
+        "--stalled",
+        "12",
+        "--player",
+        "racer",
+        &rec.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let racer: std::collections::BTreeSet<_> = expected
+        .iter()
+        .filter(|e| e.2.starts_with("racer"))
+        .map(|(name, turn, bot)| {
+            let path = rec.join(name).canonicalize().unwrap();
+            (path.to_string_lossy().into_owned(), *turn, bot.clone())
+        })
+        .collect();
+    assert!(!racer.is_empty());
+    assert_eq!(parse(&String::from_utf8_lossy(&o.stdout)), racer);
+
+    // A fixed turn of every game that lasts longer.
+    let o = botsim(&["positions", "--turn", "20", &rec.to_string_lossy()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let turns: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(turns, ["20", "20", "20"], "{stdout}");
+
+    // The list is one `arena --positions` plays from.
+    let results = dir.join("r.jsonl");
+    let o = botsim(&[
+        "arena",
+        "--p1",
+        "builtin:racer",
+        "--p2",
+        "builtin:interceptor",
+        "--games",
+        "2",
+        "--positions",
+        &list.to_string_lossy(),
+        "--results",
+        &results.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+
+    // Bad input, named.
+    let fb = dir.join("fb.jsonl.gz").to_string_lossy().into_owned();
+    let o = botsim(&[
+        "play",
+        "--game",
+        "fb",
+        "--seed",
+        "3",
+        "--p1",
+        "builtin:chaser",
+        "--p2",
+        "builtin:chaser",
+        "--trace",
+        &fb,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let missing = dir.join("nope.jsonl.gz").to_string_lossy().into_owned();
+    let many = data("csb-edge-public-000.jsonl.gz");
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    for (args, says) in [
+        (
+            vec!["--stalled", "12", &missing],
+            "nope.jsonl.gz: no such file or folder",
+        ),
+        (
+            vec!["--stalled", "12", &fb],
+            "--stalled counts checkpoint passes, which only csb has",
+        ),
+        (vec!["--stalled", "12", &many], "holds 14 games"),
+        (
+            vec!["--stalled", "12", &empty.to_string_lossy()],
+            "no trace files",
+        ),
+        (vec![&many], "--stalled"),
+        (vec!["--stalled", "100", &fb], "100 is not in 1..100"),
+        (
+            vec!["--turn", "5", "--player", "ga", &fb],
+            "cannot be used with",
+        ),
+    ] {
+        let o = botsim(&[&["positions"][..], &args].concat());
+        assert!(!o.status.success(), "{args:?}");
+        assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
+        assert!(!text(&o).contains("panicked"), "{args:?}: {}", text(&o));
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// More games at once than one per two cores while a program plays puts more players thinking
 /// than there are cores: the arena says so, and not at one game at a time.
 #[test]

@@ -26,6 +26,7 @@ macro_rules! say {
 mod arena;
 mod ladder;
 mod play;
+mod positions;
 mod tools;
 mod tune;
 
@@ -107,6 +108,9 @@ enum Command {
     /// Play many games between two bots, in seat-swapped pairs, and decide which is stronger.
     #[command(after_help = botsim::games::players_help())]
     Arena(Box<arena::ArenaArgs>),
+    /// Find positions in recorded games for `arena --positions`: where a player nears the
+    /// checkpoint timeout (CSB), or a fixed turn; one `TRACE TURN` line each.
+    Positions(Box<positions::PositionsArgs>),
     /// Write a game of a trace file as a self-contained HTML page that plays it.
     Replay {
         /// A trace file (trace/1, gzip or plain).
@@ -211,6 +215,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Play(args) => play::play(*args),
         Command::Arena(args) => arena::arena(*args),
         Command::Tune(args) => tune::tune(*args),
+        Command::Positions(args) => positions::positions(*args),
         Command::Ladder(command) => ladder::ladder(command),
         Command::Replay { file, game, output } => tools::replay(&file, game, &output),
         Command::Referee {

@@ -168,6 +168,27 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
     crate::referee::replay(&mut Match::new(setup), trace)
 }
 
+/// Where a recorded race comes near the checkpoint timeout: for each player, the first
+/// position in which it had gone `turns` turns without a checkpoint pass, as (turns played,
+/// player), while a turn is left to play. The race is replayed from the recorded outputs (a
+/// trace that does not replay gives the positions its outputs lead to here; `verify` it first).
+pub fn stalls(trace: &Trace, turns: u16) -> Result<Vec<(usize, usize)>, SetupError> {
+    use botsim_core::rules::Rules;
+    let mut game = Match::new(setup_from_props(trace)?);
+    let mut found = Vec::new();
+    for (played, turn) in (1..).zip(&trace.turns) {
+        if game.play_turn(crate::referee::recorded_replies(turn)) || played == trace.turns.len() {
+            break;
+        }
+        for p in 0..2 {
+            if game.state.since_pass(p) == turns && found.iter().all(|&(_, q)| q != p) {
+                found.push((played, p));
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// The setup a trace's properties ask for (the `map` property, else the seed).
 pub(crate) fn setup_from_props(trace: &Trace) -> Result<Setup, SetupError> {
     if let Some(map) = trace.props.get("map") {
