@@ -1471,8 +1471,9 @@ fn stalls_in_states(t: &botsim::trace::Trace, k: usize) -> Vec<(usize, usize)> {
 
 /// `botsim positions` finds in recorded games the first position where each player had gone K
 /// turns without a pass (as the traces' own states count them), names the player's bot, keeps
-/// one bot's with --player, lists a fixed turn with --turn, writes paths that `arena
-/// --positions` reads, and refuses bad input naming it, without a panic.
+/// one bot's with --player, lists a fixed turn with --turn, lists a game recorded twice once,
+/// writes paths that `arena --positions` reads, and refuses bad input naming it, without a
+/// panic.
 #[test]
 fn positions_are_found_where_a_player_nears_the_timeout() {
     let dir = scratch("find-positions");
@@ -1493,6 +1494,8 @@ fn positions_are_found_where_a_player_nears_the_timeout() {
         ]);
         assert!(o.status.success(), "{}", text(&o));
     }
+    // The same game under another name, as a seat-swapped pair of one bot's copies records it.
+    std::fs::copy(rec.join("game-21.jsonl.gz"), rec.join("game-29.jsonl.gz")).unwrap();
     let mut expected = std::collections::BTreeSet::new();
     for seed in ["21", "22", "23"] {
         let name = format!("game-{seed}.jsonl.gz");
@@ -1538,7 +1541,10 @@ fn positions_are_found_where_a_player_nears_the_timeout() {
         .collect();
     assert_eq!(parse(&written), in_rec, "{written}");
     assert!(
-        text(&o).contains(&format!("{} positions from 3 games", expected.len())),
+        text(&o).contains(&format!(
+            "{} positions from 3 games (1 left out: the same game as another file's)",
+            expected.len()
+        )),
         "{}",
         text(&o)
     );

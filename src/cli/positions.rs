@@ -46,6 +46,10 @@ pub(super) fn positions(args: PositionsArgs) -> Result<ExitCode> {
     };
     let mut list = String::new();
     let mut found = 0;
+    // Two copies of one bot in a seat-swapped pair play the same game twice: its positions
+    // once are enough.
+    let mut games_seen = std::collections::HashSet::new();
+    let mut twice = 0;
     for file in &files {
         let shown = file.display();
         let mut games = trace::read_file(file).with_context(|| format!("{shown}"))?;
@@ -56,6 +60,11 @@ pub(super) fn positions(args: PositionsArgs) -> Result<ExitCode> {
             );
         }
         let t = games.remove(0);
+        let outputs: Vec<_> = t.turns.iter().map(|turn| &turn.output).collect();
+        if !games_seen.insert(serde_json::to_string(&(&t.props, &t.setup, outputs))?) {
+            twice += 1;
+            continue;
+        }
         let Some(game) = GameKind::from_name(&t.game) else {
             bail!("{shown}: a game botsim does not know: {}", t.game);
         };
@@ -106,19 +115,25 @@ pub(super) fn positions(args: PositionsArgs) -> Result<ExitCode> {
             found += 1;
         }
     }
+    let games = match twice {
+        0 => format!("{} games", files.len()),
+        _ => format!(
+            "{} games ({twice} left out: the same game as another file's)",
+            files.len() - twice
+        ),
+    };
     match &args.output {
         Some(out) => {
             std::fs::write(out, &list)
                 .with_context(|| format!("cannot write {}", out.display()))?;
             eprintln!(
-                "botsim: {found} positions from {} games written to {}",
-                files.len(),
+                "botsim: {found} positions from {games} written to {}",
                 out.display()
             );
         }
         None => {
             say!(text: list);
-            eprintln!("botsim: {found} positions from {} games", files.len());
+            eprintln!("botsim: {found} positions from {games}");
         }
     }
     Ok(ExitCode::SUCCESS)
