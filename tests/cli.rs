@@ -71,6 +71,78 @@ fn bench_repeats_a_fixed_search_with_one_fingerprint() {
     assert_eq!(fingerprint(&once), fingerprint(&thrice), "{once}\n{thrice}");
 }
 
+/// `bench --against` times this build against another in turn: against itself, round by round
+/// with the medians and the same fingerprint; against a build that searches otherwise (here a
+/// script answering as such a build's bench would), its best rate read and the fingerprints
+/// said to differ; a missing file, a file that does not run and a program that is no bench
+/// are named, without a panic.
+#[test]
+fn bench_times_this_build_against_another() {
+    use std::os::unix::fs::PermissionsExt;
+    let me = env!("CARGO_BIN_EXE_botsim");
+    let bench = |other: &str, rounds: &str| {
+        botsim(&[
+            "bench",
+            "--search-rollouts",
+            "60",
+            "--repeat",
+            "2",
+            "--against",
+            other,
+            "--rounds",
+            rounds,
+        ])
+    };
+    let o = bench(me, "3");
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    for round in 1..=3 {
+        assert!(out.contains(&format!("round {round}: this ")), "{out}");
+    }
+    assert!(
+        out.contains("median ratio x") && out.contains(" over 3 rounds"),
+        "{out}"
+    );
+    assert!(out.contains("the same fingerprint, "), "{out}");
+
+    let script = |name: &str, body: &str| {
+        let path = scratch(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let other = script(
+        "other-build.sh",
+        "echo 'csb search: 60 rollouts a turn, 30 turns: 2 runs, median 10 ms (100 rollouts per \
+         ms), best 5 ms (200 per ms), fingerprint 0123456789abcdef'",
+    );
+    let o = bench(&other, "2");
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    assert_eq!(out.matches(", other 200: x").count(), 2, "{out}");
+    assert!(
+        out.contains("fingerprints differ: this ") && out.contains("other 0123456789abcdef"),
+        "{out}"
+    );
+
+    let missing = scratch("no-such-build").to_string_lossy().into_owned();
+    let not_a_bench = script("not-a-bench.sh", "echo hello");
+    let not_runnable = data("csb-edge-public-000.jsonl.gz");
+    for (other, says) in [
+        (&missing, "no such file"),
+        (&not_a_bench, "not a botsim bench's answer"),
+        (&not_runnable, "cannot run"),
+    ] {
+        let o = bench(other, "1");
+        assert!(!o.status.success(), "{other}");
+        assert!(text(&o).contains(says), "{other}: {}", text(&o));
+        assert!(!text(&o).contains("panicked"), "{}", text(&o));
+    }
+    for path in [other, not_a_bench] {
+        std::fs::remove_file(path).ok();
+    }
+}
+
 #[test]
 fn verify_reports_counts_and_exit_status() {
     let o = botsim(&["verify", &data("csb-edge-public-000.jsonl.gz")]);

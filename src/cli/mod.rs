@@ -206,6 +206,14 @@ enum Command {
         /// run must give the same fingerprint.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..), requires = "search_rollouts")]
         repeat: u32,
+        /// With --search-rollouts: time this build against another botsim build (a path), in
+        /// turn, `--rounds` rounds of `--repeat` runs each, the order swapped each round: the
+        /// ratio of their best rates, and whether they play the same (the fingerprints).
+        #[arg(long, requires = "search_rollouts")]
+        against: Option<PathBuf>,
+        /// With --against: how many rounds.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..), requires = "against")]
+        rounds: u32,
     },
 }
 
@@ -255,6 +263,15 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Bench {
+            game,
+            search_rollouts: Some(n),
+            positions,
+            repeat,
+            against: Some(other),
+            rounds,
+            ..
+        } => tools::bench_against(game, n, positions, repeat, &other, rounds),
         Command::Bench {
             game,
             search_rollouts: Some(n),

@@ -214,3 +214,146 @@ pub(super) fn bench(game: GameKind, turns: u64, seed: u64) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// One build's timing in `bench --against`: its best rate (rollouts per ms) and fingerprint.
+struct Timed {
+    rate: f64,
+    fingerprint: String,
+}
+
+/// `botsim bench --search-rollouts N --against OTHER`: this build and another timed in turn, a
+/// warm-up run first and the order swapped each round, so that a noisy machine's slow spells
+/// fall on both: the ratio of their best rates by round, its median, and the median over the
+/// rounds in which both ran near their best.
+pub(super) fn bench_against(
+    game: GameKind,
+    rollouts: u64,
+    positions: botsim::bench::Positions,
+    repeat: u32,
+    other: &std::path::Path,
+    rounds: u32,
+) -> Result<ExitCode> {
+    use clap::ValueEnum;
+    if !other.is_file() {
+        bail!("--against {}: no such file", other.display());
+    }
+    let this = std::env::current_exe().context("cannot find this program's own path")?;
+    let positions_name = positions
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default();
+    let (rollouts_arg, repeat_arg) = (rollouts.to_string(), repeat.to_string());
+    let args = [
+        "bench",
+        "--game",
+        game.name(),
+        "--search-rollouts",
+        &rollouts_arg,
+        "--positions",
+        &positions_name,
+        "--repeat",
+        &repeat_arg,
+    ];
+    // The rate the line gives: the best of the runs, or the one run's.
+    let marker = if repeat > 1 {
+        " per ms)"
+    } else {
+        " rollouts per ms"
+    };
+    let run = |bin: &std::path::Path| -> Result<Timed> {
+        let shown = bin.display();
+        let out = std::process::Command::new(bin)
+            .args(args)
+            .output()
+            .with_context(|| format!("cannot run {shown}"))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let line = stdout
+            .lines()
+            .find(|l| l.contains(" search: "))
+            .unwrap_or("");
+        let rate = line.rfind(marker).and_then(|end| {
+            let number = line[..end].rsplit([' ', '(']).next()?;
+            number.parse::<f64>().ok()
+        });
+        let fingerprint = line
+            .rsplit_once("fingerprint ")
+            .map(|(_, f)| f.trim().to_string());
+        match (out.status.success(), rate, fingerprint) {
+            (true, Some(rate), Some(fingerprint)) => Ok(Timed { rate, fingerprint }),
+            _ => bail!(
+                "{shown} {}: not a botsim bench's answer (an older build without --repeat?): {}{}",
+                args.join(" "),
+                stdout.trim(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            ),
+        }
+    };
+    say!(
+        "{} search, {rollouts} rollouts a turn, 30 turns{}: this build ({}) against {}; rounds: \
+         {rounds}, each build's best of {repeat} run(s) a round",
+        game.name(),
+        positions.label(),
+        this.display(),
+        other.display()
+    );
+    run(&this)?; // A warm-up: the first run after a pause is often slow.
+    let mut timed = Vec::with_capacity(rounds as usize);
+    for round in 1..=rounds {
+        let (a, b) = if round % 2 == 1 {
+            let a = run(&this)?;
+            (a, run(other)?)
+        } else {
+            let b = run(other)?;
+            (run(&this)?, b)
+        };
+        say!(
+            "round {round}: this {:.0} per ms, other {:.0}: x{:.3}",
+            a.rate,
+            b.rate,
+            a.rate / b.rate
+        );
+        timed.push((a, b));
+    }
+    let median = |mut r: Vec<f64>| {
+        r.sort_unstable_by(f64::total_cmp);
+        let k = r.len() / 2;
+        if r.len().is_multiple_of(2) {
+            (r[k - 1] + r[k]) / 2.0
+        } else {
+            r[k]
+        }
+    };
+    let ratios: Vec<f64> = timed.iter().map(|(a, b)| a.rate / b.rate).collect();
+    say!(
+        "median ratio x{:.3} over {rounds} rounds (this build's rate over the other's)",
+        median(ratios)
+    );
+    // A round is clean when both builds ran within 10% of their best round: a slow spell of
+    // the machine that hit one build and not the other is left out.
+    let best = |pick: fn(&(Timed, Timed)) -> f64| timed.iter().map(pick).fold(0.0, f64::max);
+    let (best_a, best_b) = (best(|t| t.0.rate), best(|t| t.1.rate));
+    let clean: Vec<f64> = timed
+        .iter()
+        .filter(|(a, b)| a.rate >= 0.9 * best_a && b.rate >= 0.9 * best_b)
+        .map(|(a, b)| a.rate / b.rate)
+        .collect();
+    match clean.len() {
+        0 => say!(
+            "no round in which both ran within 10% of their best: the machine was too noisy for              this comparison; try more rounds"
+        ),
+        n => say!(
+            "median ratio x{:.3} over the {n} rounds in which both ran within 10% of their best",
+            median(clean)
+        ),
+    }
+    let (fa, fb) = (&timed[0].0.fingerprint, &timed[0].1.fingerprint);
+    if fa == fb {
+        say!("the same fingerprint, {fa}: the two builds search alike");
+    } else {
+        say!(
+            "fingerprints differ: this {fa}, other {fb}: the two builds search differently, so \
+             their rates compare unlike work"
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
