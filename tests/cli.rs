@@ -276,10 +276,8 @@ fn verify_rejects_a_file_that_is_not_a_trace() {
     assert!(text(&o).contains(":1: not a trace/1 game"), "{}", text(&o));
 }
 
-#[test]
-fn fb_play_and_verify() {
-    let trace = scratch("fb.jsonl.gz");
-    let trace = trace.to_string_lossy().into_owned();
+/// An FB game on seed 3 between two chasers, recorded at `trace` by `botsim play`.
+fn play_fb_chasers(trace: &str) -> Output {
     let o = botsim(&[
         "play",
         "--game",
@@ -291,9 +289,17 @@ fn fb_play_and_verify() {
         "--p2",
         "builtin:chaser",
         "--trace",
-        &trace,
+        trace,
     ]);
     assert!(o.status.success(), "{}", text(&o));
+    o
+}
+
+#[test]
+fn fb_play_and_verify() {
+    let trace = scratch("fb.jsonl.gz");
+    let trace = trace.to_string_lossy().into_owned();
+    let o = play_fb_chasers(&trace);
     assert!(text(&o).contains("fb seed 3:"), "{}", text(&o));
     // The referee's seed 3, as the contest server plays it: its snaffles in the trace.
     let game = &botsim::trace::read_file(std::path::Path::new(&trace)).unwrap()[0];
@@ -1220,6 +1226,23 @@ fn read(path: impl AsRef<std::path::Path>) -> botsim::trace::Trace {
     games.remove(0)
 }
 
+/// A race on `seed` between the annealer and the racer, recorded at `path` by `botsim play`.
+fn record_race(path: &std::path::Path, seed: &str) -> botsim::trace::Trace {
+    let o = botsim(&[
+        "play",
+        "--seed",
+        seed,
+        "--p1",
+        "builtin:annealer:rollouts=200,seed=3",
+        "--p2",
+        "builtin:racer",
+        "--trace",
+        &path.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    read(path)
+}
+
 /// What each player printed, turn by turn.
 fn outputs(t: &botsim::trace::Trace) -> Vec<Vec<Vec<String>>> {
     t.turns.iter().map(|turn| turn.output.clone()).collect()
@@ -1400,22 +1423,7 @@ fn arena_plays_its_pairs_from_recorded_positions() {
     std::fs::create_dir_all(&dir).unwrap();
     let recorded: Vec<botsim::trace::Trace> = ["21", "22"]
         .iter()
-        .map(|seed| {
-            let path = dir.join(format!("game-{seed}.jsonl.gz"));
-            let o = botsim(&[
-                "play",
-                "--seed",
-                seed,
-                "--p1",
-                "builtin:annealer:rollouts=200,seed=3",
-                "--p2",
-                "builtin:racer",
-                "--trace",
-                &path.to_string_lossy(),
-            ]);
-            assert!(o.status.success(), "{}", text(&o));
-            read(&path)
-        })
+        .map(|seed| record_race(&dir.join(format!("game-{seed}.jsonl.gz")), seed))
         .collect();
     let list = dir.join("positions.txt");
     std::fs::write(
@@ -1552,19 +1560,7 @@ fn positions_are_found_where_a_player_nears_the_timeout() {
     let rec = dir.join("rec");
     std::fs::create_dir_all(&rec).unwrap();
     for seed in ["21", "22", "23"] {
-        let path = rec.join(format!("game-{seed}.jsonl.gz"));
-        let o = botsim(&[
-            "play",
-            "--seed",
-            seed,
-            "--p1",
-            "builtin:annealer:rollouts=200,seed=3",
-            "--p2",
-            "builtin:racer",
-            "--trace",
-            &path.to_string_lossy(),
-        ]);
-        assert!(o.status.success(), "{}", text(&o));
+        record_race(&rec.join(format!("game-{seed}.jsonl.gz")), seed);
     }
     // The same game under another name, as a seat-swapped pair of one bot's copies records it.
     std::fs::copy(rec.join("game-21.jsonl.gz"), rec.join("game-29.jsonl.gz")).unwrap();
@@ -1671,20 +1667,7 @@ fn positions_are_found_where_a_player_nears_the_timeout() {
 
     // Bad input, named.
     let fb = dir.join("fb.jsonl.gz").to_string_lossy().into_owned();
-    let o = botsim(&[
-        "play",
-        "--game",
-        "fb",
-        "--seed",
-        "3",
-        "--p1",
-        "builtin:chaser",
-        "--p2",
-        "builtin:chaser",
-        "--trace",
-        &fb,
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
+    play_fb_chasers(&fb);
     let missing = dir.join("nope.jsonl.gz").to_string_lossy().into_owned();
     let many = data("csb-edge-public-000.jsonl.gz");
     let empty = dir.join("empty");

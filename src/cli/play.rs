@@ -195,14 +195,7 @@ pub(super) fn position_of(
     what: &str,
 ) -> Result<arena::Position> {
     let shown = path.display();
-    let mut games = trace::read_file(path).with_context(|| format!("{what} {shown}"))?;
-    if games.len() != 1 {
-        bail!(
-            "{what} {shown}: the file holds {} games; a position is taken from a file of one game",
-            games.len()
-        );
-    }
-    let recorded = games.remove(0);
+    let recorded = recorded_game(path, &format!("{what} {shown}"))?;
     if recorded.game != game.name() {
         bail!(
             "{what} {shown}: a {} game, not {} (add --game {})",
@@ -234,6 +227,19 @@ pub(super) fn position_of(
         map,
         opening: recorded.turns[..turn].to_vec(),
     })
+}
+
+/// The one game of the trace file `path`; errors begin with `named` (the file, and the flag or
+/// line that named it): a position is taken from a file of one game.
+pub(super) fn recorded_game(path: &std::path::Path, named: &str) -> Result<trace::Trace> {
+    let mut games = trace::read_file(path).with_context(|| named.to_string())?;
+    if games.len() != 1 {
+        bail!(
+            "{named}: the file holds {} games; a position is taken from a file of one game",
+            games.len()
+        );
+    }
+    Ok(games.remove(0))
 }
 
 /// Plays one game, players in seat order.

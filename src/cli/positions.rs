@@ -4,7 +4,6 @@
 
 use anyhow::{bail, Context, Result};
 use botsim::games::GameKind;
-use botsim::trace;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,14 +51,7 @@ pub(super) fn positions(args: PositionsArgs) -> Result<ExitCode> {
     let mut twice = 0;
     for file in &files {
         let shown = file.display();
-        let mut games = trace::read_file(file).with_context(|| format!("{shown}"))?;
-        if games.len() != 1 {
-            bail!(
-                "{shown}: the file holds {} games; a position is taken from a file of one game",
-                games.len()
-            );
-        }
-        let t = games.remove(0);
+        let t = super::play::recorded_game(file, &shown.to_string())?;
         let outputs: Vec<_> = t.turns.iter().map(|turn| &turn.output).collect();
         if !games_seen.insert(serde_json::to_string(&(&t.props, &t.setup, outputs))?) {
             twice += 1;
