@@ -339,7 +339,8 @@ pub(super) fn bench_against(
         .collect();
     match clean.len() {
         0 => say!(
-            "no round in which both ran within 10% of their best: the machine was too noisy for              this comparison; try more rounds"
+            "no round in which both ran within 10% of their best: the machine was too noisy for \
+             this comparison; try more rounds"
         ),
         n => say!(
             "median ratio x{:.3} over the {n} rounds in which both ran within 10% of their best",
