@@ -327,10 +327,7 @@ fn writable(flag: &str, path: &std::path::Path) -> Result<()> {
     if path.is_dir() {
         anyhow::bail!("{flag} {}: is a folder, not a file", path.display());
     }
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
+    let folder = folder_of(path);
     if !folder.is_dir() {
         anyhow::bail!(
             "{flag} {}: the folder {} does not exist",
@@ -339,6 +336,13 @@ fn writable(flag: &str, path: &std::path::Path) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The folder the file `path` is in: `.` for a bare file name.
+fn folder_of(path: &std::path::Path) -> &std::path::Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."))
 }
 
 fn all_cores() -> usize {

@@ -40,7 +40,11 @@ pub(super) fn positions(args: PositionsArgs) -> Result<ExitCode> {
     let files = trace_files(&args.traces)?;
     // Paths as the list's reader resolves them: relative to the list's folder, or absolute.
     let base = match &args.output {
-        Some(out) => Some(folder_of(out)?),
+        Some(out) => Some(
+            super::folder_of(out)
+                .canonicalize()
+                .with_context(|| format!("--output {}: its folder", out.display()))?,
+        ),
         None => None,
     };
     let mut list = String::new();
@@ -163,17 +167,6 @@ fn trace_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
         }
     }
     Ok(files)
-}
-
-/// The folder a file is written in, absolute.
-fn folder_of(file: &Path) -> Result<PathBuf> {
-    let folder = file
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    folder
-        .canonicalize()
-        .with_context(|| format!("--output {}: its folder", file.display()))
 }
 
 /// How the list names `file`: relative to `base` (the list's folder) when it lies inside it,
