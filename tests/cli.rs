@@ -1452,18 +1452,33 @@ fn arena_plays_its_pairs_from_recorded_positions() {
     let o = run("6", &list, &results);
     assert!(o.status.success(), "{}", text(&o));
     let lines = std::fs::read_to_string(&results).unwrap();
-    let seeds: Vec<i64> = lines
+    let rows: Vec<(i64, String)> = lines
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-        .map(|r| (r["game"].as_u64().unwrap(), r["seed"].as_i64().unwrap()))
+        .map(|r| {
+            let position = r["position"].as_str().unwrap_or("none").to_string();
+            (
+                r["game"].as_u64().unwrap(),
+                (r["seed"].as_i64().unwrap(), position),
+            )
+        })
         .collect::<std::collections::BTreeMap<_, _>>()
         .into_values()
         .collect();
     let [s21, s22] = [&recorded[0], &recorded[1]].map(|t| t.seed.unwrap());
+    let (p21, p22) = ("game-21.jsonl.gz 15", "game-22.jsonl.gz 30");
     assert_eq!(
-        seeds,
-        [s21, s21, s22, s22, s21, s21],
-        "pair k plays position k mod 2"
+        rows,
+        [
+            (s21, p21),
+            (s21, p21),
+            (s22, p22),
+            (s22, p22),
+            (s21, p21),
+            (s21, p21)
+        ]
+        .map(|(s, p)| (s, p.to_string())),
+        "pair k plays position k mod 2, and its results name it as the file does"
     );
     for (game, (t, turns)) in [
         (0, (&recorded[0], 15)),

@@ -360,12 +360,10 @@ fn positions(path: &std::path::Path, game: GameKind) -> Result<Vec<arena::Positi
         let turn: usize = turn
             .parse()
             .map_err(|_| anyhow::anyhow!("{at} the turn '{turn}' is not a whole number"))?;
-        positions.push(super::play::position_of(
-            &folder.join(trace),
-            turn,
-            game,
-            &at,
-        )?);
+        positions.push(arena::Position {
+            name: Some(format!("{trace} {turn}")),
+            ..super::play::position_of(&folder.join(trace), turn, game, &at)?
+        });
     }
     if positions.is_empty() {
         bail!("--positions {}: no positions in the file", path.display());

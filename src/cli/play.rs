@@ -93,6 +93,7 @@ pub(super) fn play(args: PlayArgs) -> Result<ExitCode> {
                 seed,
                 map: Some(csb::Setup::parse_map(&text).map_err(anyhow::Error::msg)?),
                 opening: Vec::new(),
+                name: None,
             })
         }
         (None, None) => None,
@@ -226,6 +227,7 @@ pub(super) fn position_of(
         seed: botsim::games::seed_of(&recorded).unwrap_or(0),
         map,
         opening: recorded.turns[..turn].to_vec(),
+        name: None,
     })
 }
 

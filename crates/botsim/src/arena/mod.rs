@@ -122,6 +122,9 @@ pub struct Position {
     /// The first turns of a recorded game of this seed and map, played as recorded before the
     /// players take over; empty: from the start.
     pub opening: Vec<trace::Turn>,
+    /// Where the position was taken from, as the user named it (a positions file's `TRACE
+    /// TURN`): kept in the results of the games played from it.
+    pub name: Option<String>,
 }
 
 /// How the pairs of a run get their game seeds (the referee's) from the run's seed.
@@ -536,6 +539,7 @@ pub fn play_game_recorded(
         errors,
         times,
         search,
+        position: position.and_then(|p| p.name.clone()),
     };
     Ok((result, rec.trace))
 }

@@ -272,6 +272,7 @@ mod tests {
             errors: Vec::new(),
             times: vec![vec![9000, 800, 810], vec![9000, 700, 20000]],
             search: Vec::new(),
+            position: None,
         }
     }
 

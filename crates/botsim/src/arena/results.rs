@@ -29,6 +29,10 @@ pub struct GameResult {
     /// (`turn N: R rollouts, ... T ms`); empty where neither seat wrote any.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub search: Vec<SearchUse>,
+    /// The position the game started from (`arena --positions`: the file's `TRACE TURN`), if
+    /// not the seed's first turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 /// A player's search over the turns after the first, as its own reports say.
@@ -513,6 +517,7 @@ mod tests {
             errors: Vec::new(),
             times: Vec::new(),
             search: Vec::new(),
+            position: None,
         }
     }
 
