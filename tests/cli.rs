@@ -452,6 +452,54 @@ fn play_json_is_what_psyleague_reads() {
     assert!(!String::from_utf8_lossy(&again.stderr).contains("botsim: seed"));
 }
 
+/// A run whose stderr is no terminal (a log file, as here) still says how far it is: a line at
+/// each tenth of the run, with the score so far, the last one the summary's.
+#[test]
+fn an_arena_writing_to_a_log_reports_its_progress_in_lines() {
+    let dir = scratch("progress-lines");
+    std::fs::create_dir_all(&dir).unwrap();
+    let results = dir.join("r.jsonl");
+    std::fs::remove_file(&results).ok();
+    let o = botsim(&[
+        "arena",
+        "--p1",
+        "builtin:racer",
+        "--p2",
+        "builtin:interceptor",
+        "--games",
+        "4",
+        "--results",
+        &results.to_string_lossy(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains(" games  ")).collect();
+    let counts: Vec<(u32, [u32; 3])> = lines
+        .iter()
+        .map(|l| {
+            let (done, rest) = l.split_once("/4 games  A: W-D-L ").expect(l);
+            let wdl = rest.split_whitespace().next().unwrap();
+            let wdl: Vec<u32> = wdl.split('-').map(|n| n.parse().unwrap()).collect();
+            (done.parse().unwrap(), [wdl[0], wdl[1], wdl[2]])
+        })
+        .collect();
+    assert_eq!(
+        counts.iter().map(|c| c.0).collect::<Vec<_>>(),
+        [1, 2, 3, 4],
+        "a line for each game of four (each a new tenth): {stderr}"
+    );
+    for (done, wdl) in &counts {
+        assert_eq!(wdl.iter().sum::<u32>(), *done, "{stderr}");
+    }
+    let [w, d, l] = counts[3].1;
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains(&format!("W-D-L {w}-{d}-{l} ")),
+        "the last line's score is the summary's: {}",
+        text(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_reader_that_goes_away_ends_the_command_quietly() {
     // `botsim ... | head -0`: the reader closes the pipe before botsim prints.

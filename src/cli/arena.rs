@@ -174,30 +174,26 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
     let total = (0..cfg.total_games())
         .filter(|&g| cfg.shard.is_none_or(|s| s.has(g)))
         .count();
-    let bar = indicatif::ProgressBar::new(total as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]",
-        )
-        .expect("a valid template"),
-    );
+    let mut progress = super::progress::Progress::new(total as u64, "games");
     arena::stop_on_signals();
     let load = arena::load::Load::start(args.load);
     let outcome = arena::run(&cfg, &args.results, args.resume, |results| {
-        bar.set_position(results.len() as u64);
-        if !round_robin {
+        progress.update(results.len() as u64, || {
+            if round_robin {
+                return String::new();
+            }
             let s = arena::summarize(results);
-            bar.set_message(format!(
+            format!(
                 "A: W-D-L {}-{}-{}  score {:.1}%",
                 s.wins,
                 s.draws,
                 s.losses,
                 100.0 * s.score()
-            ));
-        }
+            )
+        });
     })?;
     load.stop();
-    bar.finish_and_clear();
+    progress.finish();
     say!(
         "{}: {} games ({} played now), results in {}",
         cfg.players

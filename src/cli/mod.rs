@@ -5,6 +5,7 @@
 //! - [`arena`]: many games, their statistics, shards merged (`arena`).
 //! - [`tune`]: SPSA runs and their reports (`tune`).
 //! - [`ladder`]: the accepted versions of our bots, built from their commits (`ladder`).
+//! - [`progress`]: how far a long run is, on a terminal or in a log.
 //! - [`tools`]: `replay`, `verify`, `bundle`, `bench`.
 
 /// `println!` for a command's output: when the reader has gone (`botsim ... | head`), the command
@@ -27,6 +28,7 @@ mod arena;
 mod ladder;
 mod play;
 mod positions;
+mod progress;
 mod tools;
 mod tune;
 

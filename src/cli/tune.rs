@@ -301,31 +301,26 @@ pub(super) fn tune(args: TuneArgs) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    let bar = indicatif::ProgressBar::new(run.schedule.iterations);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} iterations  {msg}  [eta {eta}]",
-        )
-        .expect("a valid template"),
-    );
+    let mut progress = super::progress::Progress::new(run.schedule.iterations, "iterations");
     let state = tune::tune(
         &run,
         &files,
         args.resume,
         args.threads.unwrap_or_else(all_cores),
         |step| {
-            bar.set_position(step.iteration + 1);
-            let values: Vec<String> = run
-                .params
-                .iter()
-                .zip(&step.theta)
-                .map(|(p, v)| format!("{}={v:.4}", p.name))
-                .collect();
-            bar.set_message(values.join(" "));
+            progress.update(step.iteration + 1, || {
+                let values: Vec<String> = run
+                    .params
+                    .iter()
+                    .zip(&step.theta)
+                    .map(|(p, v)| format!("{}={v:.4}", p.name))
+                    .collect();
+                values.join(" ")
+            });
             true
         },
     )?;
-    bar.finish_and_clear();
+    progress.finish();
     say!("{} iterations done; parameters:", state.iteration);
     say!(text: tune::tuned_text(&run, &state.theta));
     say!(
