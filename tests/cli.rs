@@ -1528,6 +1528,11 @@ fn arena_plays_its_pairs_from_recorded_positions() {
         .map(|(s, p)| (s, p.to_string())),
         "pair k plays position k mod 2, and its results name it as the file does"
     );
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("from 2 positions: A scored "),
+        "the summary speaks of the positions: {}",
+        text(&o)
+    );
     for (game, (t, turns)) in [
         (0, (&recorded[0], 15)),
         (1, (&recorded[0], 15)),

@@ -213,6 +213,7 @@ pub(super) fn arena(args: ArenaArgs) -> Result<ExitCode> {
             stats::report(&arena::summarize(&outcome.results), cfg.sprt.as_ref())
         );
         say!(text: arena::ends_report(&outcome.results));
+        say!(text: arena::positions_report(&outcome.results));
     }
     say!(text: arena::time_report(&outcome.results));
     say!(text: arena::search_report(&outcome.results));
@@ -327,6 +328,7 @@ pub(super) fn merge(
             stats::report(&arena::summarize(&unique), sprt.as_ref())
         );
         say!(text: arena::ends_report(&unique));
+        say!(text: arena::positions_report(&unique));
     }
     say!(text: arena::time_report(&unique));
     say!(text: arena::search_report(&unique));

@@ -17,8 +17,9 @@ use crate::stats::{Points, Sprt, Verdict};
 use crate::trace::{self, Trace};
 use botsim_core::bot::{Answer, Game};
 pub use results::{
-    ends, ends_report, ratings, ratings_report, search_report, search_use, summarize, time_report,
-    time_use, Cause, Elimination, GameResult, Rating, SearchRate, SearchUse, TimeUse,
+    ends, ends_report, positions_report, ratings, ratings_report, search_report, search_use,
+    summarize, time_report, time_use, Cause, Elimination, GameResult, Rating, SearchRate,
+    SearchUse, TimeUse,
 };
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

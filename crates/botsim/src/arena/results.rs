@@ -275,6 +275,63 @@ pub fn ends_report(results: &[GameResult]) -> String {
     )
 }
 
+/// How many of the worst positions [`positions_report`] names.
+const WORST_POSITIONS: usize = 8;
+
+/// How player A did from each recorded position of a run (`arena --positions`): the number of
+/// positions, and those from which it scored under half, worst first (up to eight), each with
+/// A's W-D-L from it, so that they can be played again or looked at. Empty when no game
+/// started from a recorded position.
+pub fn positions_report(results: &[GameResult]) -> String {
+    // Per position: A's wins, draws and losses from it.
+    let mut by_position: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
+    for r in by_game(results).values() {
+        let Some(position) = r.position.as_deref() else {
+            continue;
+        };
+        let outcome = match r.points_a() {
+            p if p > 0.5 => 0,
+            p if p < 0.5 => 2,
+            _ => 1,
+        };
+        by_position.entry(position).or_default()[outcome] += 1;
+    }
+    if by_position.is_empty() {
+        return String::new();
+    }
+    let score = |[w, d, l]: [usize; 3]| (2 * w + d) as f64 / (2 * (w + d + l)) as f64;
+    let mut under: Vec<(&str, [usize; 3])> = by_position
+        .iter()
+        .filter(|(_, &wdl)| score(wdl) < 0.5)
+        .map(|(&p, &wdl)| (p, wdl))
+        .collect();
+    // Worst first; ties by name, as the map gave them.
+    under.sort_by(|a, b| score(a.1).total_cmp(&score(b.1)));
+    let n = match by_position.len() {
+        1 => "1 position".to_string(),
+        n => format!("{n} positions"),
+    };
+    if under.is_empty() {
+        return format!("from {n}: A scored at least half from every one\n");
+    }
+    let named: Vec<String> = under
+        .iter()
+        .take(WORST_POSITIONS)
+        .map(|(p, [w, d, l])| format!("{p} ({w}-{d}-{l})"))
+        .collect();
+    let more = under.len().saturating_sub(WORST_POSITIONS);
+    format!(
+        "from {n}: A scored under half from {}, worst first: {}{}\n",
+        under.len(),
+        named.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    )
+}
+
 /// How long one player took over a set of games, as the referee saw it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimeUse {
@@ -558,6 +615,51 @@ mod tests {
              drew 1 (maxRounds 1); lost 2 (timeout 2)\n"
         );
         assert_eq!(ends_report(&[]), "");
+    }
+
+    #[test]
+    fn positions_report_names_where_a_scored_under_half_worst_first() {
+        let from = |game, scores, position: &str| GameResult {
+            position: Some(position.to_string()),
+            ..result(
+                game,
+                if game % 2 == 0 { "a" } else { "b" },
+                if game % 2 == 0 { "b" } else { "a" },
+                scores,
+            )
+        };
+        // A is seat 0 in even games. p1: lost both; p2: won one, lost one; p3: drew one and
+        // lost one; p4: won both (a resumed run recorded game 6 twice: counted once).
+        let results = [
+            from(0, [0, 2], "p1 70"),
+            from(1, [2, 0], "p1 70"),
+            from(2, [2, 0], "p2 70"),
+            from(3, [2, 0], "p2 70"),
+            from(4, [1, 1], "p3 70"),
+            from(5, [2, 1], "p3 70"),
+            from(6, [2, 1], "p4 70"),
+            from(7, [1, 2], "p4 70"),
+            from(6, [2, 1], "p4 70"),
+        ];
+        assert_eq!(
+            positions_report(&results),
+            "from 4 positions: A scored under half from 2, worst first: p1 70 (0-0-2), \
+             p3 70 (0-1-1)\n"
+        );
+        assert_eq!(
+            positions_report(&results[6..]),
+            "from 1 position: A scored at least half from every one\n"
+        );
+        assert_eq!(positions_report(&[result(0, "a", "b", [1, 0])]), "");
+        // Past eight, the rest are counted.
+        let many: Vec<GameResult> = (0..10)
+            .map(|k| from(2 * k, [0, 1], &format!("q{k} 5")))
+            .collect();
+        assert!(
+            positions_report(&many).ends_with("q7 5 (0-0-1) and 2 more\n"),
+            "{}",
+            positions_report(&many)
+        );
     }
 
     #[test]
