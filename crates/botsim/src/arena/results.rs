@@ -106,6 +106,15 @@ impl GameResult {
     pub fn points_a(&self) -> Points {
         self.points(self.game % 2)
     }
+
+    /// How the game ended for player A, as an index into a W-D-L count: 0 won, 1 drew, 2 lost.
+    fn outcome_a(&self) -> usize {
+        match self.points_a() {
+            p if p > 0.5 => 0,
+            p if p < 0.5 => 2,
+            _ => 1,
+        }
+    }
 }
 
 /// Why a player lost a game before its end: the referee refused its output, or it broke a limit
@@ -235,12 +244,7 @@ pub fn summarize(results: &[GameResult]) -> Summary {
 pub fn ends(results: &[GameResult]) -> [(usize, Vec<(String, usize)>); 3] {
     let mut counts: [BTreeMap<&str, usize>; 3] = Default::default();
     for r in by_game(results).values() {
-        let outcome = match r.points_a() {
-            p if p > 0.5 => 0,
-            p if p < 0.5 => 2,
-            _ => 1,
-        };
-        *counts[outcome].entry(r.reason.as_str()).or_default() += 1;
+        *counts[r.outcome_a()].entry(r.reason.as_str()).or_default() += 1;
     }
     counts.map(|c| {
         let mut reasons: Vec<(String, usize)> =
@@ -289,12 +293,7 @@ pub fn positions_report(results: &[GameResult]) -> String {
         let Some(position) = r.position.as_deref() else {
             continue;
         };
-        let outcome = match r.points_a() {
-            p if p > 0.5 => 0,
-            p if p < 0.5 => 2,
-            _ => 1,
-        };
-        by_position.entry(position).or_default()[outcome] += 1;
+        by_position.entry(position).or_default()[r.outcome_a()] += 1;
     }
     if by_position.is_empty() {
         return String::new();
@@ -578,16 +577,21 @@ mod tests {
         }
     }
 
+    /// Game `game` of players "a" and "b" with A ("a") in seat 0 of even games, seat 1 of odd.
+    fn seated(game: usize, scores: [i32; 2]) -> GameResult {
+        let (first, second) = if game.is_multiple_of(2) {
+            ("a", "b")
+        } else {
+            ("b", "a")
+        };
+        result(game, first, second, scores)
+    }
+
     #[test]
     fn ends_count_a_s_games_by_reason_whatever_the_seat() {
         let ended = |game, scores, reason: &str| GameResult {
             reason: reason.to_string(),
-            ..result(
-                game,
-                if game % 2 == 0 { "a" } else { "b" },
-                if game % 2 == 0 { "b" } else { "a" },
-                scores,
-            )
+            ..seated(game, scores)
         };
         let results = [
             ended(0, [2, 0], "endReached"),
@@ -621,12 +625,7 @@ mod tests {
     fn positions_report_names_where_a_scored_under_half_worst_first() {
         let from = |game, scores, position: &str| GameResult {
             position: Some(position.to_string()),
-            ..result(
-                game,
-                if game % 2 == 0 { "a" } else { "b" },
-                if game % 2 == 0 { "b" } else { "a" },
-                scores,
-            )
+            ..seated(game, scores)
         };
         // A is seat 0 in even games. p1: lost both; p2: won one, lost one; p3: drew one and
         // lost one; p4: won both (a resumed run recorded game 6 twice: counted once).
