@@ -1597,9 +1597,11 @@ fn arena_plays_its_pairs_from_recorded_positions() {
 
 /// The first turn at which each player of a recorded CSB game had gone `k` turns without a
 /// checkpoint pass, read from the trace's own states (each pod's count of passes), with a turn
-/// left to play: what `botsim positions --stalled` must find.
-fn stalls_in_states(t: &botsim::trace::Trace, k: usize) -> Vec<(usize, usize)> {
-    let (mut last, mut before, mut found) = ([0; 2], [0u64; 4], Vec::new());
+/// left to play, with the other player's count then: what `botsim positions --stalled` must
+/// find.
+fn stalls_in_states(t: &botsim::trace::Trace, k: usize) -> Vec<(usize, usize, usize)> {
+    let (mut last, mut before, mut found) =
+        ([0; 2], [0u64; 4], Vec::<(usize, usize, usize)>::new());
     for (played, turn) in (1..t.turns.len()).zip(&t.turns) {
         for (pod, was) in before.iter_mut().enumerate() {
             let passed = turn.state["pods"][pod]["passed"].as_u64().unwrap();
@@ -1609,8 +1611,8 @@ fn stalls_in_states(t: &botsim::trace::Trace, k: usize) -> Vec<(usize, usize)> {
             }
         }
         for (p, &at) in last.iter().enumerate() {
-            if played - at == k && found.iter().all(|&(_, q)| q != p) {
-                found.push((played, p));
+            if played - at == k && found.iter().all(|&(_, q, _)| q != p) {
+                found.push((played, p, played - last[1 - p]));
             }
         }
     }
@@ -1632,14 +1634,16 @@ fn positions_are_found_where_a_player_nears_the_timeout() {
     }
     // The same game under another name, as a seat-swapped pair of one bot's copies records it.
     std::fs::copy(rec.join("game-21.jsonl.gz"), rec.join("game-29.jsonl.gz")).unwrap();
-    let mut expected = std::collections::BTreeSet::new();
+    let (mut expected, mut others) = (std::collections::BTreeSet::new(), Vec::new());
     for seed in ["21", "22", "23"] {
         let name = format!("game-{seed}.jsonl.gz");
         let t = read(rec.join(&name));
-        for (turn, p) in stalls_in_states(&t, 12) {
+        for (turn, p, other) in stalls_in_states(&t, 12) {
             expected.insert((name.clone(), turn, t.bots[p].clone()));
+            others.push((format!("rec/{name}"), turn, other));
         }
     }
+    others.sort();
     let players: std::collections::BTreeSet<_> = expected.iter().map(|e| &e.2).collect();
     assert_eq!(
         players.len(),
@@ -1676,6 +1680,28 @@ fn positions_are_found_where_a_player_nears_the_timeout() {
         .map(|(name, turn, bot)| (format!("rec/{name}"), *turn, bot.clone()))
         .collect();
     assert_eq!(parse(&written), in_rec, "{written}");
+    // Each line says the other player's count then, and who times out first.
+    let mut said: Vec<(String, usize, usize)> = written
+        .lines()
+        .map(|l| {
+            let mut fields = l.split_whitespace();
+            let (path, turn) = (fields.next().unwrap(), fields.next().unwrap());
+            let other = l.split_once("(the other player ").unwrap().1;
+            let (count, who) = other.split_once(": ").unwrap();
+            let count: usize = count.parse().unwrap();
+            let says_who = match count.cmp(&12) {
+                std::cmp::Ordering::Less => {
+                    who.starts_with("player ") && who.ends_with(" times out first)")
+                }
+                std::cmp::Ordering::Equal => who == "both at once)",
+                std::cmp::Ordering::Greater => who == "the other times out first)",
+            };
+            assert!(says_who, "{l}");
+            (path.to_string(), turn.parse().unwrap(), count)
+        })
+        .collect();
+    said.sort();
+    assert_eq!(said, others, "{written}");
     assert!(
         text(&o).contains(&format!(
             "{} positions from 3 games (1 left out: the same game as another file's)",

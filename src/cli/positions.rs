@@ -82,17 +82,26 @@ pub(super) fn positions(args: PositionsArgs) -> Result<ExitCode> {
                 botsim::games::csb::referee::stalls(&t, k)
                     .with_context(|| format!("{shown}"))?
                     .into_iter()
-                    .filter(|&(_, p)| {
-                        let bot = t.bots.get(p).map_or("", String::as_str);
+                    .filter(|stall| {
+                        let bot = t.bots.get(stall.player).map_or("", String::as_str);
                         args.player
                             .as_ref()
                             .is_none_or(|name| bot.starts_with(name))
                     })
-                    .map(|(turn, p)| {
+                    .map(|stall| {
+                        let (p, other) = (stall.player, stall.other);
                         let bot = t.bots.get(p).map_or("?", String::as_str);
+                        let first = match other.cmp(&k) {
+                            std::cmp::Ordering::Less => format!("player {p} times out first"),
+                            std::cmp::Ordering::Equal => "both at once".to_string(),
+                            std::cmp::Ordering::Greater => "the other times out first".to_string(),
+                        };
                         (
-                            turn,
-                            format!("player {p} ({bot}): {k} turns without a pass"),
+                            stall.turn,
+                            format!(
+                                "player {p} ({bot}): {k} turns without a pass \
+                                 (the other player {other}: {first})"
+                            ),
                         )
                     })
                     .collect()

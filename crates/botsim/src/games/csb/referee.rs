@@ -168,21 +168,37 @@ pub fn verify(trace: &Trace) -> Result<usize, (usize, Mismatch)> {
     crate::referee::replay(&mut Match::new(setup), trace)
 }
 
+/// A position in which a player of a recorded race had gone some turns without a checkpoint
+/// pass ([`stalls`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stall {
+    /// Turns played before the position.
+    pub turn: usize,
+    /// The player near its timeout.
+    pub player: usize,
+    /// The other player's turns without a pass then: if fewer, `player` times out first.
+    pub other: u16,
+}
+
 /// Where a recorded race comes near the checkpoint timeout: for each player, the first
-/// position in which it had gone `turns` turns without a checkpoint pass, as (turns played,
-/// player), while a turn is left to play. The race is replayed from the recorded outputs (a
-/// trace that does not replay gives the positions its outputs lead to here; `verify` it first).
-pub fn stalls(trace: &Trace, turns: u16) -> Result<Vec<(usize, usize)>, SetupError> {
+/// position in which it had gone `turns` turns without a checkpoint pass, while a turn is left
+/// to play. The race is replayed from the recorded outputs (a trace that does not replay gives
+/// the positions its outputs lead to here; `verify` it first).
+pub fn stalls(trace: &Trace, turns: u16) -> Result<Vec<Stall>, SetupError> {
     use botsim_core::rules::Rules;
     let mut game = Match::new(setup_from_props(trace)?);
-    let mut found = Vec::new();
+    let mut found: Vec<Stall> = Vec::new();
     for (played, turn) in (1..).zip(&trace.turns) {
         if game.play_turn(crate::referee::recorded_replies(turn)) || played == trace.turns.len() {
             break;
         }
         for p in 0..2 {
-            if game.state.since_pass(p) == turns && found.iter().all(|&(_, q)| q != p) {
-                found.push((played, p));
+            if game.state.since_pass(p) == turns && found.iter().all(|s| s.player != p) {
+                found.push(Stall {
+                    turn: played,
+                    player: p,
+                    other: game.state.since_pass(1 - p),
+                });
             }
         }
     }
