@@ -4,7 +4,7 @@
 //! the results alone, so a resumed run or shards merged give the same page as one
 //! uninterrupted run.
 
-use super::{ends_report, search_use, summarize, time_use, GameResult};
+use super::{ends_report, positions_report, search_use, summarize, time_use, GameResult};
 use crate::stats::{verdict_text, Sprt, Summary};
 use std::fmt::Write;
 use std::path::Path;
@@ -142,6 +142,14 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
         "<p id=\"ends\">{}</p>",
         esc(ends_report(results).trim_end())
     );
+    let positions = positions_report(results);
+    if !positions.is_empty() {
+        let _ = write!(
+            page,
+            "<p id=\"positions\">{}</p>",
+            esc(positions.trim_end())
+        );
+    }
     let pairs = by_pair(results);
     let (mut elos, mut los, mut his) = (Vec::new(), Vec::new(), Vec::new());
     for e in pairs.iter().map(Summary::elo) {
@@ -309,6 +317,22 @@ mod tests {
         assert!(
             page.contains("<p id=\"ends\">ends of A's games, by the referee's reason: won 3 (score_to_win 3); lost 2 (score_to_win 2)</p>"),
             "{page}"
+        );
+        assert!(
+            !page.contains("id=\"positions\""),
+            "no game from a position"
+        );
+        let mut from = results.clone();
+        for r in &mut from {
+            r.position = Some(format!("p{} 70", r.game / 2));
+        }
+        // Each pair from a position of its own: A split pairs 0 and 1 and won game 4.
+        let positioned = html(&from, None, None);
+        assert!(
+            positioned.contains(
+                "<p id=\"positions\">from 3 positions: A scored at least half from every one</p>"
+            ),
+            "{positioned}"
         );
         // Two complete pairs: two points on each curve (Elo, its two bounds, the LLR).
         let curves: Vec<&str> = page.split("class=\"series\"").skip(1).collect();
