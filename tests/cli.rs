@@ -1533,6 +1533,44 @@ fn arena_plays_its_pairs_from_recorded_positions() {
         "the summary speaks of the positions: {}",
         text(&o)
     );
+    // Resumed with another list whose first position is another turn of the same game (so the
+    // same seed): refused, naming both positions; with the same list it goes on.
+    let resume = |list: &std::path::Path| {
+        botsim(&[
+            "arena",
+            "--p1",
+            "builtin:racer",
+            "--p2",
+            "builtin:ga:rollouts=100",
+            "--games",
+            "8",
+            "--positions",
+            &list.to_string_lossy(),
+            "--results",
+            &results.to_string_lossy(),
+            "--resume",
+        ])
+    };
+    let other = dir.join("other.txt");
+    std::fs::write(&other, "game-21.jsonl.gz 16\ngame-22.jsonl.gz 30\n").unwrap();
+    let refused = resume(&other);
+    assert!(!refused.status.success(), "{}", text(&refused));
+    assert!(
+        text(&refused).contains(
+            "game 0 was played from game-21.jsonl.gz 15, not from game-21.jsonl.gz 16; \
+             resume with the same --positions file"
+        ),
+        "{}",
+        text(&refused)
+    );
+    assert!(!text(&refused).contains("panicked"));
+    let resumed = resume(&list);
+    assert!(resumed.status.success(), "{}", text(&resumed));
+    assert!(
+        String::from_utf8_lossy(&resumed.stdout).contains("8 games (2 played now)"),
+        "{}",
+        text(&resumed)
+    );
     for (game, (t, turns)) in [
         (0, (&recorded[0], 15)),
         (1, (&recorded[0], 15)),

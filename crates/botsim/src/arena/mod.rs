@@ -62,6 +62,19 @@ pub enum ArenaError {
         /// Its seats.
         seats: [String; 2],
     },
+    /// A resumed run whose file holds a game started from another position than the run's
+    /// (another `--positions` list, or none).
+    #[error("{}: game {game} was played from {}, not from {}; resume with the same --positions file", path.display(), .played.as_deref().unwrap_or("its seed's first turn"), .scheduled.as_deref().unwrap_or("its seed's first turn"))]
+    OtherPosition {
+        /// The results file.
+        path: PathBuf,
+        /// The game.
+        game: usize,
+        /// The position it was played from, as its result names it.
+        played: Option<String>,
+        /// The position this run plays it from.
+        scheduled: Option<String>,
+    },
     /// The worker threads could not be started.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
@@ -662,6 +675,17 @@ pub fn run(
                 game: r.game,
                 seed: r.seed,
                 seats: r.seats.clone(),
+            });
+        }
+        // Two positions of one recorded game share its seed: the names tell them apart. A
+        // result written before results named their positions has none to compare.
+        let scheduled = cfg.position(r.game).and_then(|p| p.name.clone());
+        if r.position.is_some() && r.position != scheduled {
+            return Err(ArenaError::OtherPosition {
+                path: results_path.to_path_buf(),
+                game: r.game,
+                played: r.position.clone(),
+                scheduled,
             });
         }
     }
