@@ -1866,3 +1866,101 @@ fn arena_notes_when_its_games_share_cores_with_a_program() {
     }
     std::fs::remove_file(&results).ok();
 }
+
+/// `arena compare`: two versions of A against one opponent on the same seed, game by game. The
+/// oracle reads both results files itself: the games whose outcome for A went up or down.
+#[test]
+fn arena_compare_names_the_games_a_change_won_and_lost() {
+    let dir = scratch("compare");
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, bot: &str, seed: &str| {
+        let results = dir.join(name).to_string_lossy().into_owned();
+        let o = botsim(&[
+            "arena",
+            "--p1",
+            bot,
+            "--p2",
+            "builtin:brawler:depth=1",
+            "--games",
+            "12",
+            "--seed",
+            seed,
+            "--results",
+            &results,
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        results
+    };
+    // A blocker that races from 30 turns without a pass instead of 80: it plays some games
+    // otherwise.
+    let before = run("before.jsonl", "builtin:ga:rollouts=300", "5");
+    let after = run(
+        "after.jsonl",
+        "builtin:ga:rollouts=300,weights.both_race_after=30",
+        "5",
+    );
+    // A's points in each game, from the files' own lines.
+    let points = |path: &str| -> Vec<(u64, i64)> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|line| {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                let game = v["game"].as_u64().unwrap();
+                let a = (game % 2) as usize;
+                let scores = &v["scores"];
+                (
+                    game,
+                    scores[a].as_i64().unwrap() - scores[1 - a].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let (mut b, mut a) = (points(&before), points(&after));
+    b.sort();
+    a.sort();
+    let (mut better, mut worse) = (Vec::new(), Vec::new());
+    for ((game, old), (_, new)) in b.iter().zip(&a) {
+        match new.signum().cmp(&old.signum()) {
+            std::cmp::Ordering::Greater => better.push(game.to_string()),
+            std::cmp::Ordering::Less => worse.push(game.to_string()),
+            std::cmp::Ordering::Equal => {}
+        }
+    }
+    assert!(
+        !better.is_empty() || !worse.is_empty(),
+        "the change should turn a game on these seeds"
+    );
+    let o = botsim(&["arena", "compare", &before, &after]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = text(&o);
+    assert!(out.contains("games in both runs: 12\n"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "A did better in {}, worse in {},",
+            better.len(),
+            worse.len()
+        )),
+        "{out}"
+    );
+    for (what, games) in [("better", &better), ("worse", &worse)] {
+        if !games.is_empty() {
+            assert!(
+                out.contains(&format!("games A did {what} in: {}\n", games.join(", "))),
+                "{out}"
+            );
+        }
+    }
+    // A run on another seed is refused, naming the game and both seeds.
+    let other = run("other.jsonl", "builtin:ga:rollouts=300", "6");
+    let o = botsim(&["arena", "compare", &before, &other]);
+    let err = text(&o);
+    assert!(!o.status.success(), "{err}");
+    assert!(
+        err.contains("game 0 has seed") && err.contains("compare runs made with the same --seed"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

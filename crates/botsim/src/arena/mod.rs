@@ -2,6 +2,7 @@
 //! appended as JSON Lines as each game ends (so an interrupted run resumes and loses nothing,
 //! see [`results`]), shardable over machines, and statistics that decide (see [`crate::stats`]).
 
+pub mod compare;
 pub mod load;
 pub mod report;
 pub mod results;

@@ -108,10 +108,7 @@ pub fn html(results: &[GameResult], sprt: Option<&Sprt>, replays: Option<&Path>)
     let summary = summarize(results);
     let (a, b) = sorted
         .first()
-        .map(|r| {
-            let a = r.game % 2;
-            (r.seats[a].clone(), r.seats[1 - a].clone())
-        })
+        .map(|r| (r.player_a().to_string(), r.opponent().to_string()))
         .unwrap_or_default();
     let mut page = String::from(
         "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>botsim arena report</title><style>\

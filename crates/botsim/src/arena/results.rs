@@ -102,13 +102,28 @@ impl GameResult {
         }
     }
 
-    /// Player A's points (A is in seat 0 in even games).
+    /// Player A's seat: 0 in even games, 1 in odd ones.
+    pub fn seat_a(&self) -> usize {
+        self.game % 2
+    }
+
+    /// Player A, as the results name it.
+    pub fn player_a(&self) -> &str {
+        &self.seats[self.seat_a()]
+    }
+
+    /// Player A's opponent, as the results name it.
+    pub fn opponent(&self) -> &str {
+        &self.seats[1 - self.seat_a()]
+    }
+
+    /// Player A's points.
     pub fn points_a(&self) -> Points {
-        self.points(self.game % 2)
+        self.points(self.seat_a())
     }
 
     /// How the game ended for player A, as an index into a W-D-L count: 0 won, 1 drew, 2 lost.
-    fn outcome_a(&self) -> usize {
+    pub(crate) fn outcome_a(&self) -> usize {
         match self.points_a() {
             p if p > 0.5 => 0,
             p if p < 0.5 => 2,
@@ -222,7 +237,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<GameResult>, crate::jsonl::
 
 /// Each game of `results` once, by its index (a game recorded twice, as a resumed run may, is
 /// one game).
-fn by_game(results: &[GameResult]) -> BTreeMap<usize, &GameResult> {
+pub(crate) fn by_game(results: &[GameResult]) -> BTreeMap<usize, &GameResult> {
     results.iter().map(|r| (r.game, r)).collect()
 }
 

@@ -186,6 +186,24 @@ pub fn elo_of(score: f64) -> f64 {
     -400.0 * (1.0 / s - 1.0).log10()
 }
 
+/// The two-sided p-value of the exact sign test: of `up + down` games that a change turned one
+/// way or the other, `up` went one way; if the change made no difference each was as likely to
+/// go either way, and this is how likely a split at least as uneven is (1 when none changed).
+pub fn sign_test(up: usize, down: usize) -> f64 {
+    let n = up + down;
+    // P(X <= k) for X ~ Binomial(n, 1/2), each term from the last in logs (2^-n underflows
+    // beyond a thousand games where the terms that matter do not).
+    let mut log_term = -(n as f64) * std::f64::consts::LN_2;
+    let mut tail = 0.0;
+    for i in 0..=up.min(down) {
+        if i > 0 {
+            log_term += ((n - i + 1) as f64 / i as f64).ln();
+        }
+        tail += log_term.exp();
+    }
+    (2.0 * tail).min(1.0)
+}
+
 /// A sequential test of H0 (`elo0`) against H1 (`elo1`) with error rates `alpha` and `beta`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -499,6 +517,27 @@ mod tests {
             "{}",
             nineteen.elo()
         );
+    }
+
+    #[test]
+    fn the_sign_test_counts_the_splits_at_least_as_uneven() {
+        // The oracle: every way n changed games could have gone, counted.
+        for n in 0..=14usize {
+            for up in 0..=n {
+                let uneven = |k: usize| k.abs_diff(n - k) >= up.abs_diff(n - up);
+                let ways = (0u32..1 << n)
+                    .filter(|w| uneven(w.count_ones() as usize))
+                    .count();
+                let p = ways as f64 / f64::from(1u32 << n);
+                let got = sign_test(up, n - up);
+                assert!((got - p).abs() < 1e-12, "{up} of {n}: {got} against {p}");
+            }
+        }
+        // Beyond where 2^-n underflows: symmetric, even splits 1, lopsided ones tiny but not 0.
+        assert_eq!(sign_test(1500, 1500), 1.0);
+        assert_eq!(sign_test(900, 1100), sign_test(1100, 900));
+        let p = sign_test(900, 1100);
+        assert!(p > 1e-7 && p < 1e-5, "{p}");
     }
 
     proptest::proptest! {
