@@ -84,46 +84,46 @@ pub struct Comparison {
 pub fn compare(before: &[GameResult], after: &[GameResult]) -> Result<Comparison, CompareError> {
     let (first, second) = (by_game(before), by_game(after));
     let mut both: Vec<(&GameResult, &GameResult)> = Vec::new();
-    for (game, &b) in &first {
-        let Some(&a) = second.get(game) else {
+    for (game, &old) in &first {
+        let Some(&new) = second.get(game) else {
             continue;
         };
         let game = *game;
-        if b.seed != a.seed {
+        if old.seed != new.seed {
             return Err(CompareError::OtherSeed {
                 game,
-                before: b.seed,
-                after: a.seed,
+                before: old.seed,
+                after: new.seed,
             });
         }
         // Results written before positions were named say nothing of theirs.
-        if let (Some(pb), Some(pa)) = (&b.position, &a.position) {
-            if pb != pa {
+        if let (Some(p_old), Some(p_new)) = (&old.position, &new.position) {
+            if p_old != p_new {
                 return Err(CompareError::OtherPosition {
                     game,
-                    before: pb.clone(),
-                    after: pa.clone(),
+                    before: p_old.clone(),
+                    after: p_new.clone(),
                 });
             }
         }
-        if b.opponent() != a.opponent() {
+        if old.opponent() != new.opponent() {
             return Err(CompareError::OtherOpponent {
                 game,
-                before: b.opponent().to_string(),
-                after: a.opponent().to_string(),
+                before: old.opponent().to_string(),
+                after: new.opponent().to_string(),
             });
         }
-        both.push((b, a));
+        both.push((old, new));
     }
-    let Some(&(b0, a0)) = both.first() else {
+    let Some(&(old0, new0)) = both.first() else {
         return Err(CompareError::NoneInBoth {
             before: first.len(),
             after: second.len(),
         });
     };
     let mut c = Comparison {
-        players: [b0.player_a().to_string(), a0.player_a().to_string()],
-        opponent: b0.opponent().to_string(),
+        players: [old0.player_a().to_string(), new0.player_a().to_string()],
+        opponent: old0.opponent().to_string(),
         games: both.len(),
         only: [first.len() - both.len(), second.len() - both.len()],
         alike: 0,
@@ -132,27 +132,27 @@ pub fn compare(before: &[GameResult], after: &[GameResult]) -> Result<Comparison
         same_outcome: 0,
         losses: Default::default(),
     };
-    for &(b, a) in &both {
-        let same = b.scores == a.scores
-            && b.turns == a.turns
-            && b.reason == a.reason
-            && b.errors == a.errors;
-        match a.outcome_a().cmp(&b.outcome_a()) {
+    for &(old, new) in &both {
+        let same = old.scores == new.scores
+            && old.turns == new.turns
+            && old.reason == new.reason
+            && old.errors == new.errors;
+        // Outcomes index a W-D-L count: lower is better for A.
+        match new.outcome_a().cmp(&old.outcome_a()) {
             _ if same => c.alike += 1,
-            std::cmp::Ordering::Less => c.better.push(b.game),
-            std::cmp::Ordering::Greater => c.worse.push(b.game),
+            std::cmp::Ordering::Less => c.better.push(old.game),
+            std::cmp::Ordering::Greater => c.worse.push(old.game),
             std::cmp::Ordering::Equal => c.same_outcome += 1,
         }
     }
-    let runs: [Vec<GameResult>; 2] = [0, 1].map(|k| {
-        both.iter()
-            .map(|pair| if k == 0 { pair.0 } else { pair.1 }.clone())
-            .collect()
-    });
-    c.losses = runs.map(|run| {
+    let lost = |run: Vec<GameResult>| {
         let [_, _, lost] = ends(&run);
         lost
-    });
+    };
+    c.losses = [
+        lost(both.iter().map(|&(old, _)| old.clone()).collect()),
+        lost(both.iter().map(|&(_, new)| new.clone()).collect()),
+    ];
     Ok(c)
 }
 
