@@ -1480,8 +1480,13 @@ fn arena_plays_its_pairs_from_recorded_positions() {
     )
     .unwrap();
     let (results, replays) = (dir.join("r.jsonl"), dir.join("rep"));
-    let run = |games: &str, list: &std::path::Path, results: &std::path::Path| {
-        botsim(&[
+    let run = |games: &str, list: &std::path::Path, results: &std::path::Path, extra: &[&str]| {
+        let (list, results, replays) = (
+            list.to_string_lossy(),
+            results.to_string_lossy(),
+            replays.to_string_lossy(),
+        );
+        let mut args = vec![
             "arena",
             "--p1",
             "builtin:racer",
@@ -1490,14 +1495,16 @@ fn arena_plays_its_pairs_from_recorded_positions() {
             "--games",
             games,
             "--positions",
-            &list.to_string_lossy(),
+            &list,
             "--results",
-            &results.to_string_lossy(),
+            &results,
             "--replays",
-            &replays.to_string_lossy(),
-        ])
+            &replays,
+        ];
+        args.extend_from_slice(extra);
+        botsim(&args)
     };
-    let o = run("6", &list, &results);
+    let o = run("6", &list, &results, &[]);
     assert!(o.status.success(), "{}", text(&o));
     let lines = std::fs::read_to_string(&results).unwrap();
     let rows: Vec<(i64, String)> = lines
@@ -1535,22 +1542,7 @@ fn arena_plays_its_pairs_from_recorded_positions() {
     );
     // Resumed with another list whose first position is another turn of the same game (so the
     // same seed): refused, naming both positions; with the same list it goes on.
-    let resume = |list: &std::path::Path| {
-        botsim(&[
-            "arena",
-            "--p1",
-            "builtin:racer",
-            "--p2",
-            "builtin:ga:rollouts=100",
-            "--games",
-            "8",
-            "--positions",
-            &list.to_string_lossy(),
-            "--results",
-            &results.to_string_lossy(),
-            "--resume",
-        ])
-    };
+    let resume = |list: &std::path::Path| run("8", list, &results, &["--resume"]);
     let other = dir.join("other.txt");
     std::fs::write(&other, "game-21.jsonl.gz 16\ngame-22.jsonl.gz 30\n").unwrap();
     let refused = resume(&other);
@@ -1602,7 +1594,7 @@ fn arena_plays_its_pairs_from_recorded_positions() {
         std::fs::write(&list, content).unwrap();
         let results = dir.join("bad.jsonl");
         std::fs::remove_file(&results).ok();
-        let o = run("2", &list, &results);
+        let o = run("2", &list, &results, &[]);
         assert!(!o.status.success(), "{content}: {}", text(&o));
         assert!(!text(&o).contains("panicked"), "{}", text(&o));
         text(&o)
