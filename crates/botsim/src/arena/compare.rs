@@ -7,7 +7,7 @@
 //! version play alike every game the change does not touch: what the change did is in the games
 //! whose result differs, and whether it helped is a sign test on those.
 
-use super::results::{by_game, ends, GameResult};
+use super::results::{by_game, ends, reasons_text, GameResult};
 use crate::stats;
 
 /// Why two runs cannot be compared game by game.
@@ -207,11 +207,7 @@ impl Comparison {
             if *n == 0 {
                 return "0".to_string();
             }
-            let each: Vec<String> = reasons
-                .iter()
-                .map(|(reason, k)| format!("{} {k}", if reason.is_empty() { "?" } else { reason }))
-                .collect();
-            format!("{n} ({})", each.join(", "))
+            format!("{n} ({})", reasons_text(reasons))
         };
         out.push_str(&format!(
             "A's losses by the referee's reason: first run {}; second run {}\n",

@@ -269,6 +269,16 @@ pub fn ends(results: &[GameResult]) -> [(usize, Vec<(String, usize)>); 3] {
     })
 }
 
+/// Counts by the referee's reason as the reports print them, `timeout 9, endReached 12` (`?`
+/// for a result without a reason).
+pub(crate) fn reasons_text(reasons: &[(String, usize)]) -> String {
+    let each: Vec<String> = reasons
+        .iter()
+        .map(|(reason, k)| format!("{} {k}", if reason.is_empty() { "?" } else { reason }))
+        .collect();
+    each.join(", ")
+}
+
 /// The line of the report that says how player A's games ended ([`ends`]): in CSB, for
 /// example, how many it lost by the race (`endReached`) and how many by the checkpoint timeout
 /// (`timeout`). Empty without results.
@@ -280,13 +290,7 @@ pub fn ends_report(results: &[GameResult]) -> String {
         .iter()
         .zip(ends(results))
         .filter(|(_, (n, _))| *n > 0)
-        .map(|(what, (n, reasons))| {
-            let each: Vec<String> = reasons
-                .iter()
-                .map(|(reason, k)| format!("{} {k}", if reason.is_empty() { "?" } else { reason }))
-                .collect();
-            format!("{what} {n} ({})", each.join(", "))
-        })
+        .map(|(what, (n, reasons))| format!("{what} {n} ({})", reasons_text(&reasons)))
         .collect();
     format!(
         "ends of A's games, by the referee's reason: {}\n",
